@@ -1,0 +1,16 @@
+// What every endpoint of the local stack is handed: the database, the keys, and where things live.
+import type { Db } from './db.ts';
+import type { JwtKeys } from './jwt.ts';
+
+export interface StackContext {
+  db: Db;
+  keys: JwtKeys;
+  /** Base URL of the stack's HTTP API, e.g. http://127.0.0.1:4173. */
+  apiUrl: string;
+  /** Where the app is served; the default redirect target of auth mails. */
+  siteUrl: string;
+  /** Folder for stored objects (storage uploads). */
+  storageDir: string;
+  /** Access token lifetime in seconds (GoTrue default 3600). */
+  jwtExpiry: number;
+}

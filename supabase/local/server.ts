@@ -1,0 +1,129 @@
+// The local Supabase-compatible stack: one HTTP server for /rest/v1, /auth/v1, /storage/v1, /local/v1 and the built app.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleAuth } from './auth/index.ts';
+import type { StackContext } from './context.ts';
+import type { Db } from './db.ts';
+import { ApiError, BodyTooLarge, readBody, type ApiRequest, type ApiResponse } from './http.ts';
+import { makeKeys } from './jwt.ts';
+import { handleLocal } from './local.ts';
+import { handleRest } from './rest/index.ts';
+import { serveStatic } from './static.ts';
+import { handleStorage } from './storage/index.ts';
+
+export interface StackOptions {
+  db: Db;
+  jwtSecret: string;
+  storageDir: string;
+  port?: number;
+  host?: string;
+  /** Built app to serve (dist/); omitted for API-only stacks in tests. */
+  staticDir?: string;
+  /** Where auth mails send people back to; defaults to the stack's own URL. */
+  siteUrl?: string;
+  jwtExpiry?: number;
+}
+
+export interface Stack {
+  url: string;
+  anonKey: string;
+  serviceKey: string;
+  ctx: StackContext;
+  close(): Promise<void>;
+}
+
+type Handler = (req: ApiRequest, ctx: StackContext) => Promise<ApiResponse>;
+
+const services: { prefix: string; handler: Handler; bodyLimit: number; errorBody: (m: string) => object }[] = [
+  { prefix: '/rest/v1', handler: handleRest, bodyLimit: 1024 * 1024, errorBody: (message) => ({ code: 'PGRST413', message, details: null, hint: null }) },
+  { prefix: '/auth/v1', handler: handleAuth, bodyLimit: 64 * 1024, errorBody: (msg) => ({ code: 413, error_code: 'request_too_large', msg }) },
+  // Large enough to read a file past the biggest bucket limit, so the bucket's own limit answers.
+  { prefix: '/storage/v1', handler: handleStorage, bodyLimit: 50 * 1024 * 1024, errorBody: (message) => ({ statusCode: '413', error: 'Payload too large', message }) },
+  { prefix: '/local', handler: handleLocal, bodyLimit: 1024, errorBody: (message) => ({ message }) },
+];
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info, x-upsert, cache-control, x-supabase-api-version',
+  'access-control-expose-headers': 'content-range, content-location, location, x-supabase-api-version',
+};
+
+function send(res: ServerResponse, out: ApiResponse, head: boolean) {
+  const headers: Record<string, string> = { ...CORS, ...out.headers };
+  let payload: Buffer | undefined;
+  if (Buffer.isBuffer(out.body)) payload = out.body;
+  else if (typeof out.body === 'string') payload = Buffer.from(out.body);
+  else if (out.body !== undefined) {
+    payload = Buffer.from(JSON.stringify(out.body));
+    headers['content-type'] ??= 'application/json; charset=utf-8';
+  }
+  if (payload) headers['content-length'] = String(payload.length);
+  res.writeHead(out.status, headers);
+  res.end(head ? undefined : payload);
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const host = options.host ?? '127.0.0.1';
+  let ctx: StackContext | undefined;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
+      const head = req.method === 'HEAD';
+      if (req.method === 'OPTIONS') return send(res, { status: 204 }, false);
+      const service = services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(s.prefix + '/'));
+      if (!service || !ctx) {
+        if (options.staticDir) return send(res, await serveStatic(options.staticDir, url.pathname), head);
+        return send(res, { status: 404, body: { message: 'Not found' } }, head);
+      }
+      try {
+        const body = await readBody(req, service.bodyLimit);
+        const apiReq: ApiRequest = {
+          method: req.method ?? 'GET',
+          path: url.pathname.slice(service.prefix.length) || '/',
+          url,
+          headers: req.headers,
+          body,
+        };
+        send(res, await service.handler(apiReq, ctx), head);
+      } catch (e) {
+        if (e instanceof ApiError) return send(res, { status: e.status, headers: e.headers, body: e.body }, head);
+        if (e instanceof BodyTooLarge) return send(res, { status: 413, body: service.errorBody(e.message) }, head);
+        console.error(`[local stack] ${req.method} ${url.pathname}:`, e);
+        send(res, { status: 500, body: service.errorBody('Internal error in the local stack') }, head);
+      }
+    })();
+  });
+  // Bounded: idle connections close, so tests and shutdown never hang on keep-alive sockets.
+  server.keepAliveTimeout = 5_000;
+  server.requestTimeout = 60_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host}:${port}`;
+  const keys = await makeKeys(options.jwtSecret, url);
+  ctx = {
+    db: options.db,
+    keys,
+    apiUrl: url,
+    siteUrl: options.siteUrl ?? url,
+    storageDir: options.storageDir,
+    jwtExpiry: options.jwtExpiry ?? 3600,
+  };
+  return {
+    url,
+    anonKey: keys.anonKey,
+    serviceKey: keys.serviceKey,
+    ctx,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

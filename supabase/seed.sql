@@ -1,0 +1,1 @@
+-- Demo data for the local stack (filled by the schema work).

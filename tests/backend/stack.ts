@@ -1,0 +1,96 @@
+// Starts a fresh local stack for one test file: in-memory PGlite, or a new database on DATABASE_URL's server.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { openPglite, openPostgres, type Db } from '../../supabase/local/db.ts';
+import { DEFAULT_JWT_SECRET } from '../../supabase/local/env.ts';
+import { migrate } from '../../supabase/local/migrate.ts';
+import { startStack, type Stack } from '../../supabase/local/server.ts';
+
+export const DEMO = {
+  admin: { email: 'admin@guapcoin.local', password: 'guapadmin123' },
+  moderator: { email: 'mod@guapcoin.local', password: 'guapmod123' },
+  member: { email: 'member@guapcoin.local', password: 'guapmember123' },
+} as const;
+
+export interface TestStack extends Stack {
+  db: Db;
+  /** A supabase-js client with no session (anon). */
+  anon(): SupabaseClient;
+  /** A supabase-js client using the service_role key. */
+  service(): SupabaseClient;
+  /** A supabase-js client signed in with email and password. */
+  signIn(email: string, password: string): Promise<SupabaseClient>;
+  /** Creates a confirmed account directly in auth.users and returns a signed-in client and its id. */
+  newMember(username?: string): Promise<{ client: SupabaseClient; id: string; email: string; password: string }>;
+}
+
+export interface TestStackOptions {
+  seed?: boolean;
+  extraSql?: string;
+  jwtExpiry?: number;
+}
+
+async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { db: await openPglite(), drop: async () => undefined };
+  const name = `guap_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = '/' + name;
+  const db = await openPostgres(dbUrl.toString());
+  return {
+    db,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+let counter = 0;
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const { db, drop } = await openTestDb();
+  await migrate(db, { seed: options.seed, extraSql: options.extraSql });
+  const storageDir = await mkdtemp(join(tmpdir(), 'guap-storage-'));
+  const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir, jwtExpiry: options.jwtExpiry });
+  const make = (key: string) =>
+    createClient(stack.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  const signIn = async (email: string, password: string) => {
+    const client = make(stack.anonKey);
+    const { error } = await client.auth.signInWithPassword({ email, password });
+    if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`);
+    return client;
+  };
+  return {
+    ...stack,
+    db,
+    anon: () => make(stack.anonKey),
+    service: () => make(stack.serviceKey),
+    signIn,
+    async newMember(username) {
+      counter += 1;
+      const name = username ?? `member${process.pid}x${counter}`;
+      const email = `${name}@example.test`;
+      const password = 'correct-horse-7';
+      const { data, error } = await make(stack.anonKey).auth.signUp({ email, password, options: { data: { username: name } } });
+      if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
+      await db.query('update auth.users set email_confirmed_at = now() where id = $1', [data.user.id]);
+      return { client: await signIn(email, password), id: data.user.id, email, password };
+    },
+    async close() {
+      await stack.close();
+      await db.close();
+      await drop();
+      await rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
