@@ -9,6 +9,8 @@ const supabaseDir = fileURLToPath(new URL('..', import.meta.url));
 export interface MigrateOptions {
   /** Apply supabase/seed.sql when the database had no migration yet. Default true. */
   seed?: boolean;
+  /** Apply supabase/migrations. Default true; protocol tests turn it off and bring their own tables. */
+  migrations?: boolean;
   /** Extra SQL applied after the migrations (tests). */
   extraSql?: string;
 }
@@ -21,7 +23,10 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<{ a
     ),
   );
   const wasEmpty = done.size === 0;
-  const files = (await readdir(join(supabaseDir, 'migrations'))).filter((f) => f.endsWith('.sql')).sort();
+  const files =
+    options.migrations === false
+      ? []
+      : (await readdir(join(supabaseDir, 'migrations'))).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {
     const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
@@ -37,7 +42,7 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<{ a
     applied.push(file);
   }
   let seeded = false;
-  if (wasEmpty && options.seed !== false) {
+  if (wasEmpty && options.seed !== false && options.migrations !== false) {
     await db.exec(await readFile(join(supabaseDir, 'seed.sql'), 'utf8'));
     seeded = true;
   }

@@ -29,6 +29,8 @@ export interface TestStack extends Stack {
 
 export interface TestStackOptions {
   seed?: boolean;
+  /** false: only the Supabase bootstrap, no project migrations (protocol tests with their own tables). */
+  migrations?: boolean;
   extraSql?: string;
   jwtExpiry?: number;
 }
@@ -59,7 +61,7 @@ let counter = 0;
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const { db, drop } = await openTestDb();
-  await migrate(db, { seed: options.seed, extraSql: options.extraSql });
+  await migrate(db, { seed: options.seed, migrations: options.migrations, extraSql: options.extraSql });
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-storage-'));
   const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir, jwtExpiry: options.jwtExpiry });
   const make = (key: string) =>
