@@ -84,10 +84,13 @@ export interface JwtClaims {
 export function asRole<T>(db: Db, claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const role = ['anon', 'authenticated', 'service_role'].includes(claims.role) ? claims.role : 'anon';
-    await tx.query(`select set_config('role', $1, true),
+    await tx.query(
+      `select set_config('role', $1, true),
       set_config('request.jwt.claims', $2, true),
       set_config('request.jwt.claim.sub', $3, true),
-      set_config('request.jwt.claim.role', $1, true)`, [role, JSON.stringify(claims), claims.sub ?? '']);
+      set_config('request.jwt.claim.role', $1, true)`,
+      [role, JSON.stringify(claims), claims.sub ?? ''],
+    );
     return fn(tx);
   });
 }

@@ -35,10 +35,25 @@ export interface Stack {
 type Handler = (req: ApiRequest, ctx: StackContext) => Promise<ApiResponse>;
 
 const services: { prefix: string; handler: Handler; bodyLimit: number; errorBody: (m: string) => object }[] = [
-  { prefix: '/rest/v1', handler: handleRest, bodyLimit: 1024 * 1024, errorBody: (message) => ({ code: 'PGRST413', message, details: null, hint: null }) },
-  { prefix: '/auth/v1', handler: handleAuth, bodyLimit: 64 * 1024, errorBody: (msg) => ({ code: 413, error_code: 'request_too_large', msg }) },
+  {
+    prefix: '/rest/v1',
+    handler: handleRest,
+    bodyLimit: 1024 * 1024,
+    errorBody: (message) => ({ code: 'PGRST413', message, details: null, hint: null }),
+  },
+  {
+    prefix: '/auth/v1',
+    handler: handleAuth,
+    bodyLimit: 64 * 1024,
+    errorBody: (msg) => ({ code: 413, error_code: 'request_too_large', msg }),
+  },
   // Large enough to read a file past the biggest bucket limit, so the bucket's own limit answers.
-  { prefix: '/storage/v1', handler: handleStorage, bodyLimit: 50 * 1024 * 1024, errorBody: (message) => ({ statusCode: '413', error: 'Payload too large', message }) },
+  {
+    prefix: '/storage/v1',
+    handler: handleStorage,
+    bodyLimit: 50 * 1024 * 1024,
+    errorBody: (message) => ({ statusCode: '413', error: 'Payload too large', message }),
+  },
   { prefix: '/local', handler: handleLocal, bodyLimit: 1024, errorBody: (message) => ({ message }) },
 ];
 

@@ -65,7 +65,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-storage-'));
   const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir, jwtExpiry: options.jwtExpiry });
   const make = (key: string) =>
-    createClient(stack.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+    createClient(stack.url, key, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
   const signIn = async (email: string, password: string) => {
     const client = make(stack.anonKey);
     const { error } = await client.auth.signInWithPassword({ email, password });
@@ -83,7 +85,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       const name = username ?? `member${process.pid}x${counter}`;
       const email = `${name}@example.test`;
       const password = 'correct-horse-7';
-      const { data, error } = await make(stack.anonKey).auth.signUp({ email, password, options: { data: { username: name } } });
+      const { data, error } = await make(stack.anonKey).auth.signUp({
+        email,
+        password,
+        options: { data: { username: name } },
+      });
       if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
       await db.query('update auth.users set email_confirmed_at = now() where id = $1', [data.user.id]);
       return { client: await signIn(email, password), id: data.user.id, email, password };

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint, unit and backend tests, then the browser tests against a fresh build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+results="$(mktemp -d)"
+trap 'rm -rf "$results"' EXIT
+
+echo "== typecheck"
+npm run -s typecheck
+echo "== lint"
+npm run -s lint
+echo "== unit and backend tests"
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=$?
+echo "== build"
+npx vite build --logLevel warn
+bash scripts/ensure-chromium.sh
+echo "== browser tests"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || status=$?
+npx tsx scripts/test-summary.ts "$results/vitest.json" "$results/playwright.json"
+exit $status

@@ -1,0 +1,41 @@
+import { expect, test } from 'vitest';
+import { loadBackendConfig } from './config.ts';
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+}
+
+const local = { url: 'http://127.0.0.1:4173', anonKey: 'anon.jwt.key' };
+const answering = (body: unknown, status = 200) =>
+  (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
+const offline = (async () => {
+  throw new TypeError('Failed to fetch');
+}) as unknown as typeof fetch;
+
+test('build-time env points the app at a hosted project without asking the local stack', async () => {
+  const config = await loadBackendConfig({
+    env: { VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'k' },
+    fetch: offline,
+    storage: memoryStorage(),
+  });
+  expect(config).toEqual({ url: 'https://abc.supabase.co', anonKey: 'k' });
+});
+
+test('without env it asks the local stack, and remembers the answer for an offline start', async () => {
+  const storage = memoryStorage();
+  expect(await loadBackendConfig({ env: {}, fetch: answering(local), storage })).toEqual(local);
+  expect(await loadBackendConfig({ env: {}, fetch: offline, storage })).toEqual(local);
+});
+
+test('offline on the very first start is an error, not a half-configured client', async () => {
+  await expect(loadBackendConfig({ env: {}, fetch: offline, storage: memoryStorage() })).rejects.toThrow(
+    'Failed to fetch',
+  );
+});
+
+test('a config answer without a key is refused', async () => {
+  await expect(
+    loadBackendConfig({ env: {}, fetch: answering({ url: 'x' }), storage: memoryStorage() }),
+  ).rejects.toThrow('no url and anonKey');
+});

@@ -1,0 +1,37 @@
+// Where the backend is: a hosted Supabase project from build-time env, else the local stack that served this page.
+export interface BackendConfig {
+  url: string;
+  anonKey: string;
+}
+
+const STORAGE_KEY = 'guap.backend-config';
+
+interface ConfigSources {
+  env: { VITE_SUPABASE_URL?: string; VITE_SUPABASE_ANON_KEY?: string };
+  fetch: typeof fetch;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+}
+
+function isConfig(value: unknown): value is BackendConfig {
+  const v = value as Partial<BackendConfig> | null;
+  return typeof v?.url === 'string' && typeof v.anonKey === 'string';
+}
+
+/** The local stack answers /local/v1/config; the last answer is kept so the app can start offline. */
+export async function loadBackendConfig(sources: ConfigSources): Promise<BackendConfig> {
+  const { VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: anonKey } = sources.env;
+  if (url && anonKey) return { url, anonKey };
+  try {
+    const res = await sources.fetch('/local/v1/config', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`config answered ${res.status}`);
+    const config: unknown = await res.json();
+    if (!isConfig(config)) throw new Error('config has no url and anonKey');
+    sources.storage.setItem(STORAGE_KEY, JSON.stringify(config));
+    return config;
+  } catch (error) {
+    const saved = sources.storage.getItem(STORAGE_KEY);
+    const parsed: unknown = saved ? JSON.parse(saved) : null;
+    if (isConfig(parsed)) return parsed;
+    throw error;
+  }
+}

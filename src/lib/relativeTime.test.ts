@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest';
+import { listAge, relativeAge } from './relativeTime.ts';
+
+const now = Date.parse('2026-11-23T12:00:00Z');
+const ago = (ms: number) => new Date(now - ms).toISOString();
+
+test.each([
+  [10_000, 'just now'],
+  [5 * 60_000, '5m'],
+  [3 * 3_600_000, '3h'],
+  [2 * 86_400_000, '2d'],
+  [15 * 86_400_000, '2w'],
+  [65 * 86_400_000, '2mo'],
+  [800 * 86_400_000, '2y'],
+])('%i ms ago is %s', (ms, expected) => {
+  expect(relativeAge(ago(ms), now)).toBe(expected);
+});
+
+test('a time in the future (clock skew) reads as just now', () => {
+  expect(relativeAge(new Date(now + 60_000).toISOString(), now)).toBe('just now');
+});
+
+test('lists show relative age within a day and the full date after', () => {
+  expect(listAge(ago(23 * 3_600_000), now)).toBe('23h');
+  expect(listAge('2026-11-03T12:00:00Z', now)).toBe('Nov 3, 2026');
+});

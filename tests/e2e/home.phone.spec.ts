@@ -1,0 +1,11 @@
+import { expect, test } from '@playwright/test';
+import { HomePage } from './pages/HomePage.ts';
+
+test('on a phone the home page fits the screen width', async ({ page }) => {
+  const home = new HomePage(page);
+  await home.open();
+  await expect(home.threadRows).toHaveCount(10);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/home-phone.png', fullPage: true });
+});

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The local stack's API paths, proxied in `npm run dev` so the app stays same-origin as under `npm start`.
+const LOCAL_STACK = process.env.LOCAL_STACK_URL ?? 'http://127.0.0.1:54321';
+const proxied = ['/rest/v1', '/auth/v1', '/storage/v1', '/local'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: LOCAL_STACK, changeOrigin: false }])),
+  },
+  build: {
+    sourcemap: false,
+    target: 'es2022',
+  },
+});
