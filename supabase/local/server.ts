@@ -81,7 +81,8 @@ function send(res: ServerResponse, out: ApiResponse, head: boolean) {
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const host = options.host ?? '127.0.0.1';
-  let ctx: StackContext | undefined;
+  // Filled once the port is known: the keys' issuer and the API URL depend on it.
+  const ready: { ctx?: StackContext } = {};
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
@@ -89,6 +90,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const head = req.method === 'HEAD';
       if (req.method === 'OPTIONS') return send(res, { status: 204 }, false);
       const service = services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(s.prefix + '/'));
+      const ctx = ready.ctx;
       if (!service || !ctx) {
         if (options.staticDir) return send(res, await serveStatic(options.staticDir, url.pathname), head);
         return send(res, { status: 404, body: { message: 'Not found' } }, head);
@@ -122,7 +124,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
   const keys = await makeKeys(options.jwtSecret, url);
-  ctx = {
+  const ctx: StackContext = {
     db: options.db,
     keys,
     apiUrl: url,
@@ -130,6 +132,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     storageDir: options.storageDir,
     jwtExpiry: options.jwtExpiry ?? 3600,
   };
+  ready.ctx = ctx;
   return {
     url,
     anonKey: keys.anonKey,
