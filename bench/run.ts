@@ -1,0 +1,4 @@
+// `npm run bench`: runs every benchmark and prints its table. Budgets live here, never in timed test assertions.
+import { benchLocalStack } from './local-stack.ts';
+
+await benchLocalStack();
