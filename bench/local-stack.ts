@@ -68,7 +68,7 @@ export async function benchLocalStack() {
             .select('*, author:profiles!author_id(id,username,avatar_url,role)')
             .eq('thread_id', thread.id)
             .order('created_at', { ascending: true });
-          if (error || data.length < 200) throw new Error(error?.message ?? `only ${data.length} posts`);
+          if (error || !data || data.length < 200) throw new Error(error?.message ?? `only ${data?.length} posts`);
         },
         direct: () => db.query(THREAD_POSTS_SQL, [thread.id]),
       },
