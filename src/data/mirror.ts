@@ -1,0 +1,63 @@
+// The IndexedDB mirror: forum rows, the outbox, the failed list and the sync cursors, in one versioned Dexie database.
+import { Dexie, type EntityTable } from 'dexie';
+import type { FailedEntry, OutboxEntry } from './outboxTypes.ts';
+import type {
+  CategoryRow,
+  CursorRow,
+  KeptThreadRow,
+  MeRow,
+  MessageRow,
+  PostRow,
+  ProfileRow,
+  ThreadRow,
+} from './types.ts';
+
+export const MIRROR_NAME = 'guap-mirror';
+
+/** Each version's stores, oldest first. A new version adds an entry; old ones never change. */
+export const MIRROR_VERSIONS: Record<string, string | null>[] = [
+  {
+    categories: 'id, [type+order_index]',
+    profiles: 'id, username, reputation',
+    threads: 'id, slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at',
+    posts: 'id, [thread_id+created_at], author_id',
+    messages: 'id, [recipient_id+created_at], [sender_id+created_at], [recipient_id+_unread]',
+    me: 'id',
+    keptThreads: 'thread_id, touched_at',
+    outbox: '++seq, &id, userId',
+    failed: 'id, userId',
+    cursors: 'table',
+  },
+];
+
+export type Mirror = Dexie & {
+  categories: EntityTable<CategoryRow, 'id'>;
+  profiles: EntityTable<ProfileRow, 'id'>;
+  threads: EntityTable<ThreadRow, 'id'>;
+  posts: EntityTable<PostRow, 'id'>;
+  messages: EntityTable<MessageRow, 'id'>;
+  me: EntityTable<MeRow, 'id'>;
+  keptThreads: EntityTable<KeptThreadRow, 'thread_id'>;
+  outbox: EntityTable<OutboxEntry, 'seq'>;
+  failed: EntityTable<FailedEntry, 'id'>;
+  cursors: EntityTable<CursorRow, 'table'>;
+};
+
+export interface MirrorOptions {
+  name?: string;
+  /** Tests pass fake-indexeddb's factory; the browser's own is used otherwise. */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+
+export function openMirror(options: MirrorOptions = {}): Mirror {
+  const db = new Dexie(options.name ?? MIRROR_NAME, {
+    indexedDB: options.indexedDB,
+    IDBKeyRange: options.IDBKeyRange,
+  }) as Mirror;
+  MIRROR_VERSIONS.forEach((stores, i) => db.version(i + 1).stores(stores));
+  return db;
+}
+
+/** The tables that hold one member's private data: emptied when they sign out. */
+export const PRIVATE_TABLES = ['messages', 'me'] as const;

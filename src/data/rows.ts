@@ -1,0 +1,24 @@
+// Server rows to mirror rows: adds the local index fields the screens' queries need.
+import type { CategoryType, MessageRow, ThreadRow } from './types.ts';
+
+type ServerThread = Omit<ThreadRow, '_category_type' | '_pin' | '_active_at' | '_status'>;
+type ServerMessage = Omit<MessageRow, '_unread' | '_status'>;
+
+export function toThreadRow(thread: ServerThread, categoryType: CategoryType | undefined): ThreadRow {
+  return {
+    ...thread,
+    _category_type: categoryType ?? '',
+    _pin: thread.is_pinned ? 1 : 0,
+    _active_at:
+      thread.last_reply_at && thread.last_reply_at > thread.created_at ? thread.last_reply_at : thread.created_at,
+  };
+}
+
+export function toMessageRow(message: ServerMessage): MessageRow {
+  return { ...message, _unread: message.is_read ? 0 : 1 };
+}
+
+/** Drops the local fields, e.g. before comparing a mirror row with the server's. */
+export function withoutLocalFields<T extends object>(row: T): T {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_'))) as T;
+}

@@ -1,0 +1,11 @@
+// The columns the mirror pulls per table: explicit lists, since profiles hide their private columns from `*`.
+export const CATEGORY_COLUMNS = 'id,name,description,slug,color,type,order_index,is_active,sync_txid';
+export const PROFILE_COLUMNS =
+  'id,username,display_name,bio,avatar_url,wallet_address,role,reputation,is_banned,created_at,updated_at,sync_txid';
+export const THREAD_COLUMNS =
+  'id,slug,title,category_id,author_id,is_pinned,is_locked,is_ad,view_count,reply_count,last_reply_at,created_at,updated_at,sync_txid';
+export const POST_COLUMNS =
+  'id,thread_id,author_id,content,type,images,is_first_post,is_edited,version,created_at,updated_at,sync_txid';
+export const MESSAGE_COLUMNS = 'id,sender_id,recipient_id,subject,content,is_read,created_at,updated_at,sync_txid';
+export const ME_COLUMNS = 'id,email,notification_preferences,privacy_settings';
+export const TOMBSTONE_COLUMNS = 'table_name,row_id,sync_txid';

@@ -1,0 +1,278 @@
+// The sync engine: one instance per app (or per test device), with its clock, timers, locks and network injected.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Mirror } from '../data/mirror.ts';
+import { postsOfThread, threadByIdOrSlug } from '../data/queries.ts';
+import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './backoff.ts';
+import { ME_COLUMNS } from './columns.ts';
+import { classifyFailure } from './errors.ts';
+import { evictStaleThreads, fetchThread, fetchThreadPosts, keepRecentThreads } from './keep.ts';
+import type { Locks } from './locks.ts';
+import type { WriteContext } from './outbox.ts';
+import { showPendingOf } from './pendingRows.ts';
+import { fetchMissingProfiles } from './profiles.ts';
+import { pullChanges } from './pull.ts';
+import { pushWrite } from './push.ts';
+import { checked } from './request.ts';
+import { settleRefused, settleRetry, settleSent } from './settle.ts';
+import { StatusStore } from './status.ts';
+
+export interface SyncEnvironment {
+  isOnline(): boolean;
+  isVisible(): boolean;
+  /** Calls back on the browser's online, offline and focus events; returns the unsubscribe. */
+  subscribe(handlers: { online(): void; offline(): void; focus(): void }): () => void;
+  /** Asks the browser to keep the mirror under storage pressure. */
+  persist?(): Promise<boolean>;
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface EngineOptions {
+  /** How many of the most recently active threads keep their posts on the device. */
+  keepRecentThreads: number;
+  pageSize: number;
+  pullIntervalMs: number;
+  /** Posts of threads nobody here touched for this long are dropped (unless recent). */
+  evictAfterMs: number;
+  backoff: BackoffOptions;
+}
+
+export const DEFAULT_OPTIONS: EngineOptions = {
+  keepRecentThreads: 200,
+  pageSize: 1000,
+  pullIntervalMs: 60_000,
+  evictAfterMs: 14 * 24 * 3600_000,
+  backoff: DEFAULT_BACKOFF,
+};
+
+export interface EngineDeps {
+  db: Mirror;
+  client: SupabaseClient;
+  clock: { now(): number };
+  timers: Timers;
+  random: () => number;
+  locks: Locks;
+  env: SyncEnvironment;
+  options?: Partial<EngineOptions>;
+}
+
+export type OpenThreadResult = 'mirrored' | 'missing' | 'offline';
+
+const OUTBOX_LOCK = 'guap-outbox';
+const PULL_LOCK = 'guap-pull';
+
+export class SyncEngine {
+  readonly status = new StatusStore();
+  readonly options: EngineOptions;
+  private userId: string | null = null;
+  private stops: (() => void)[] = [];
+  private retryTimer: unknown;
+  private intervalTimer: unknown;
+  private userChange: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: EngineDeps) {
+    this.options = { ...DEFAULT_OPTIONS, ...deps.options };
+  }
+
+  get currentUserId() {
+    return this.userId;
+  }
+
+  /** Picks up the session, listens for auth, network and focus events, and runs a first sync. */
+  async start(): Promise<void> {
+    const { client, env, timers } = this.deps;
+    this.status.set({ online: env.isOnline() });
+    const { data } = await client.auth.getSession();
+    await this.setUser(data.session?.user.id ?? null);
+    const { data: auth } = client.auth.onAuthStateChange((_event, session) => {
+      // supabase-js must not be called from inside its own callback: continue on the next tick.
+      timers.setTimeout(() => {
+        this.userChange = this.userChange.then(() => this.setUser(session?.user.id ?? null));
+        void this.userChange.then(() => this.sync());
+      }, 0);
+    });
+    this.stops.push(() => auth.subscription.unsubscribe());
+    this.stops.push(
+      env.subscribe({
+        online: () => {
+          this.status.set({ online: true });
+          void this.sync();
+        },
+        offline: () => this.status.set({ online: false }),
+        focus: () => void this.pull(),
+      }),
+    );
+    this.scheduleInterval();
+    void env.persist?.().catch(() => false);
+    await this.refreshCounts();
+    void this.sync();
+  }
+
+  stop() {
+    for (const stop of this.stops.splice(0)) stop();
+    this.deps.timers.clearTimeout(this.retryTimer);
+    this.deps.timers.clearTimeout(this.intervalTimer);
+  }
+
+  private scheduleInterval() {
+    const { timers, env } = this.deps;
+    this.intervalTimer = timers.setTimeout(() => {
+      if (env.isVisible() && env.isOnline()) void this.pull();
+      this.scheduleInterval();
+    }, this.options.pullIntervalMs);
+  }
+
+  /**
+   * A different member (or none) on this device: their private rows go, the cursor of the private tables restarts,
+   * and unsent rows follow their author. The outbox itself is never emptied here.
+   */
+  private async setUser(userId: string | null) {
+    const { db } = this.deps;
+    const owner = (await db.cursors.get('messages'))?.owner ?? null;
+    this.userId = userId;
+    if (owner !== userId) {
+      await db.transaction('rw', [db.messages, db.me, db.cursors], async () => {
+        await db.messages.clear();
+        await db.me.clear();
+        await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
+      });
+    }
+    await showPendingOf(db, userId);
+    await this.refreshCounts();
+  }
+
+  /** The context for enqueueing writes as the signed-in member; null when nobody is signed in. */
+  writer(): WriteContext | null {
+    if (!this.userId) return null;
+    return { db: this.deps.db, userId: this.userId, now: () => this.deps.clock.now() };
+  }
+
+  /** Sends what waits, then pulls. */
+  async sync(): Promise<void> {
+    await this.flush();
+    await this.pull();
+  }
+
+  async refreshCounts() {
+    const { db } = this.deps;
+    const uid = this.userId ?? '';
+    const [pending, failed] = await Promise.all([
+      db.outbox.where('userId').equals(uid).count(),
+      db.failed.where('userId').equals(uid).count(),
+    ]);
+    this.status.set({ pending, failed });
+  }
+
+  async pull(): Promise<void> {
+    if (!this.deps.env.isOnline()) return;
+    await this.deps.locks.request(PULL_LOCK, async () => {
+      const { db, client, clock } = this.deps;
+      const firstLoad = (await db.cursors.get('threads')) === undefined;
+      this.status.set({ pulling: { rows: 0, firstLoad } });
+      try {
+        let rows = 0;
+        await pullChanges({
+          db,
+          client,
+          userId: this.userId,
+          pageSize: this.options.pageSize,
+          onProgress: (p) => {
+            rows += p.rows;
+            this.status.set({ pulling: { rows, firstLoad } });
+          },
+        });
+        await keepRecentThreads(db, client, this.options.keepRecentThreads, this.options.pageSize);
+        await this.pullMe();
+        await evictStaleThreads(db, this.options.keepRecentThreads, clock.now(), this.options.evictAfterMs);
+        this.status.set({ pulling: null, lastSyncAt: clock.now(), lastError: null });
+      } catch (e) {
+        this.status.set({ pulling: null, lastError: e instanceof Error ? e.message : String(e) });
+      }
+    });
+  }
+
+  private async pullMe() {
+    if (!this.userId) return;
+    const { client, db } = this.deps;
+    const { data, error, status } = await client.from('profile_private').select(ME_COLUMNS).eq('id', this.userId);
+    checked(error, status);
+    const [me] = (data ?? []) as unknown as { id: string }[];
+    if (me && me.id === this.userId) await db.me.put(me as never);
+  }
+
+  /** Makes sure the thread and its posts are in the mirror; the screen renders from the mirror either way. */
+  async openThread(idOrSlug: string): Promise<OpenThreadResult> {
+    const { db, client, clock, env } = this.deps;
+    const local = await threadByIdOrSlug(db, idOrSlug);
+    if (local && (await db.keptThreads.get(local.id))) {
+      await db.keptThreads.put({ thread_id: local.id, touched_at: clock.now() });
+      return 'mirrored';
+    }
+    if (!env.isOnline()) return 'offline';
+    return this.deps.locks.request(PULL_LOCK, async () => {
+      try {
+        const thread = await fetchThread(db, client, idOrSlug);
+        if (!thread) return 'missing';
+        await fetchThreadPosts(db, client, [thread.id], this.options.pageSize, clock.now());
+        const posts = await postsOfThread(db, thread.id).toArray();
+        await fetchMissingProfiles(db, client, [thread.author_id, ...posts.map((p) => p.author_id)]);
+        return 'mirrored';
+      } catch {
+        return 'offline';
+      }
+    });
+  }
+
+  /** Wakes the flush soon, e.g. right after a write was enqueued. */
+  kick() {
+    void this.refreshCounts();
+    void this.flush();
+  }
+
+  /** Sends the signed-in member's waiting writes in order. Tabs share the lock, so no write goes out twice. */
+  async flush(): Promise<void> {
+    if (!this.deps.env.isOnline()) return;
+    await this.deps.locks.request(OUTBOX_LOCK, () => this.flushLocked());
+    await this.refreshCounts();
+  }
+
+  private async flushLocked() {
+    const { db, client, clock, random } = this.deps;
+    // An access token that expired offline is refreshed here, before anything is sent; a refused refresh signs
+    // the member out (and leaves their writes waiting for their next sign-in).
+    const { data } = await client.auth.getSession();
+    const userId = data.session?.user.id;
+    if (!userId || userId !== this.userId) return;
+    for (;;) {
+      const entry = await db.outbox.where('userId').equals(userId).first();
+      if (!entry) return;
+      const now = clock.now();
+      if (entry.notBefore > now) {
+        this.scheduleRetry(entry.notBefore - now);
+        return;
+      }
+      const outcome = await pushWrite({ db, client, userId, random }, entry.write);
+      if (outcome.result === 'sent') {
+        await settleSent(db, entry, outcome);
+      } else if (outcome.result === 'failed' && classifyFailure(outcome.failure) === 'retry') {
+        const delay = backoffDelay(entry.attempts, random, this.options.backoff);
+        await settleRetry(db, entry, now + delay, outcome.failure.message);
+        this.scheduleRetry(delay);
+        // Later writes may depend on this one (a reply to a thread not yet created): keep the order.
+        return;
+      } else {
+        await settleRefused(db, entry, outcome, now);
+      }
+      await this.refreshCounts();
+    }
+  }
+
+  private scheduleRetry(ms: number) {
+    const { timers } = this.deps;
+    timers.clearTimeout(this.retryTimer);
+    this.retryTimer = timers.setTimeout(() => void this.flush(), ms);
+  }
+}

@@ -1,0 +1,37 @@
+// Sorts a failed push into "try again later" and "the server said no", by HTTP status and Postgres error class.
+export interface BackendFailure {
+  message: string;
+  code?: string;
+  status: number;
+}
+
+export type FailureKind = 'retry' | 'final';
+
+/**
+ * Network errors (status 0), timeouts (408), rate limits (429) and 5xx are retried: the write may still succeed.
+ * Everything else is final: classes 22 (bad data) and 23 (constraints), 42501 (refused by a policy) and other 4xx
+ * would fail the same way again, so they go to the failed list for the member to decide.
+ */
+export function classifyFailure(failure: BackendFailure): FailureKind {
+  const { status } = failure;
+  if (status === 0 || status === 408 || status === 429 || status >= 500) return 'retry';
+  return 'final';
+}
+
+const REASONS: { test: (f: BackendFailure) => boolean; reason: string }[] = [
+  { test: (f) => /locked/i.test(f.message), reason: 'This thread is locked: replies are closed.' },
+  { test: (f) => /banned/i.test(f.message), reason: 'Your account is banned: you cannot post.' },
+  {
+    test: (f) => f.code === '42501' || f.status === 401 || f.status === 403,
+    reason: 'You are not allowed to do this.',
+  },
+  { test: (f) => f.code === '23503', reason: 'What this refers to no longer exists.' },
+  { test: (f) => f.code === '23505' && /deleted/i.test(f.message), reason: 'This was deleted on the server.' },
+  { test: (f) => f.code === '23514' || f.code?.startsWith('22') === true, reason: 'The server refused the content.' },
+];
+
+/** Words for the failed list: what happened, then the server's own message. */
+export function describeFailure(failure: BackendFailure): string {
+  const known = REASONS.find((r) => r.test(failure));
+  return known ? `${known.reason} (${failure.message})` : failure.message;
+}

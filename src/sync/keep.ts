@@ -1,0 +1,96 @@
+// Which threads keep their posts on the device: the most recently active ones, and the ones touched here.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Mirror } from '../data/mirror.ts';
+import { postsOfThread } from '../data/queries.ts';
+import { toThreadRow } from '../data/rows.ts';
+import type { PostRow, ThreadRow } from '../data/types.ts';
+import { POST_COLUMNS, THREAD_COLUMNS } from './columns.ts';
+import { pendingTargets } from './pending.ts';
+import { checked } from './request.ts';
+
+const THREADS_PER_REQUEST = 40;
+
+/**
+ * Fetches every post of these threads and marks them kept. Run it after the posts cursor has reached a watermark
+ * taken before this fetch: a change it cannot see yet is then at or above the cursor, and the next pull brings it.
+ */
+export async function fetchThreadPosts(
+  db: Mirror,
+  client: SupabaseClient,
+  threadIds: string[],
+  pageSize: number,
+  touchedAt: number,
+): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < threadIds.length; i += THREADS_PER_REQUEST) {
+    const chunk = threadIds.slice(i, i + THREADS_PER_REQUEST);
+    let lastId: string | undefined;
+    for (;;) {
+      let query = client.from('posts').select(POST_COLUMNS).in('thread_id', chunk).order('id').limit(pageSize);
+      if (lastId) query = query.gt('id', lastId);
+      const { data, error, status } = await query.retry(false);
+      checked(error, status);
+      const rows = (data ?? []) as unknown as PostRow[];
+      await db.transaction('rw', [db.posts, db.outbox], async () => {
+        const pending = await pendingTargets(db);
+        await db.posts.bulkPut(rows.filter((r) => !pending.has(r.id)));
+      });
+      total += rows.length;
+      if (rows.length < pageSize) break;
+      lastId = rows[rows.length - 1]!.id;
+    }
+    await db.keptThreads.bulkPut(chunk.map((thread_id) => ({ thread_id, touched_at: touchedAt })));
+  }
+  return total;
+}
+
+/** Keeps the posts of the `count` most recently active threads, fetching those not kept yet. */
+export async function keepRecentThreads(db: Mirror, client: SupabaseClient, count: number, pageSize: number) {
+  const recent = (await db.threads.orderBy('_active_at').reverse().limit(count).primaryKeys()) as string[];
+  const kept = await db.keptThreads.bulkGet(recent);
+  const missing = recent.filter((_, i) => kept[i] === undefined);
+  if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, 0);
+}
+
+/**
+ * Forgets the posts of threads that are neither recent nor touched for `maxAgeMs`. Rows of unsent writes stay:
+ * eviction never drops a member's words.
+ */
+export async function evictStaleThreads(db: Mirror, recentCount: number, now: number, maxAgeMs: number) {
+  const recent = new Set(
+    (await db.threads.orderBy('_active_at').reverse().limit(recentCount).primaryKeys()) as string[],
+  );
+  const stale = await db.keptThreads
+    .where('touched_at')
+    .below(now - maxAgeMs)
+    .primaryKeys();
+  const evict = (stale as string[]).filter((id) => !recent.has(id));
+  if (evict.length === 0) return 0;
+  await db.transaction('rw', [db.posts, db.keptThreads], async () => {
+    for (const id of evict)
+      await postsOfThread(db, id)
+        .filter((p) => p._status === undefined)
+        .delete();
+    await db.keptThreads.bulkDelete(evict);
+  });
+  return evict.length;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Fetches one thread by id or slug into the mirror; undefined when the server has no such thread. */
+export async function fetchThread(
+  db: Mirror,
+  client: SupabaseClient,
+  idOrSlug: string,
+): Promise<ThreadRow | undefined> {
+  const column = UUID.test(idOrSlug) ? 'id' : 'slug';
+  const { data, error, status } = await client.from('threads').select(THREAD_COLUMNS).eq(column, idOrSlug).retry(false);
+  checked(error, status);
+  const [thread] = (data ?? []) as unknown as Omit<ThreadRow, '_category_type' | '_pin' | '_active_at'>[];
+  if (!thread) return undefined;
+  const category = await db.categories.get(thread.category_id);
+  const row = toThreadRow(thread, category?.type);
+  await db.threads.put(row);
+  return row;
+}

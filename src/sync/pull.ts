@@ -1,0 +1,194 @@
+// Incremental pull: every change with cursor <= sync_txid < watermark, per table, then the deletions in that window.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { postsOfThread } from '../data/queries.ts';
+import type { Mirror } from '../data/mirror.ts';
+import { toMessageRow, toThreadRow } from '../data/rows.ts';
+import type { CategoryRow, MessageRow, PostRow, ProfileRow, SyncedTable, ThreadRow } from '../data/types.ts';
+import {
+  CATEGORY_COLUMNS,
+  MESSAGE_COLUMNS,
+  POST_COLUMNS,
+  PROFILE_COLUMNS,
+  THREAD_COLUMNS,
+  TOMBSTONE_COLUMNS,
+} from './columns.ts';
+import { pendingTargets } from './pending.ts';
+import { SyncRequestError, checked } from './request.ts';
+
+export interface PullContext {
+  db: Mirror;
+  client: SupabaseClient;
+  /** The signed-in member, whose messages RLS lets through; null pulls public data only. */
+  userId: string | null;
+  pageSize: number;
+  onProgress?: (progress: PullProgress) => void;
+}
+
+export interface PullProgress {
+  table: SyncedTable;
+  rows: number;
+}
+
+interface Tombstone {
+  table_name: string;
+  row_id: string;
+  sync_txid: number;
+}
+
+/** The oldest transaction still running: no change below it can appear any more. */
+export async function fetchWatermark(client: SupabaseClient): Promise<number> {
+  const { data, error, status } = await client.rpc('sync_watermark');
+  checked(error, status);
+  if (typeof data !== 'number') throw new SyncRequestError('sync_watermark returned no number', 0);
+  return data;
+}
+
+async function cursorOf(db: Mirror, table: SyncedTable): Promise<number> {
+  return (await db.cursors.get(table))?.txid ?? 0;
+}
+
+/** Moves a cursor, keeping what else its row records (the owner of a private table). */
+async function advance(db: Mirror, table: SyncedTable, txid: number) {
+  await db.cursors.put({ ...(await db.cursors.get(table)), table, txid });
+}
+
+/**
+ * Reads one table's window page by page, keyed on (sync_txid, key), and hands each page to `store`.
+ * The cursor moves to the watermark only once every page is stored, so an interrupted pull repeats, never skips.
+ */
+async function pullWindow<T extends { sync_txid: number }>(
+  ctx: PullContext,
+  table: SyncedTable,
+  columns: string,
+  key: keyof T & string,
+  watermark: number,
+  store: (rows: T[]) => Promise<void>,
+): Promise<void> {
+  const from = await cursorOf(ctx.db, table);
+  if (from >= watermark) return;
+  let after: T | undefined;
+  let total = 0;
+  for (;;) {
+    let query = ctx.client
+      .from(table)
+      .select(columns)
+      .gte('sync_txid', from)
+      .lt('sync_txid', watermark)
+      .order('sync_txid')
+      .order(key)
+      .limit(ctx.pageSize);
+    if (after) {
+      const txid = after.sync_txid;
+      query = query.or(`sync_txid.gt.${txid},and(sync_txid.eq.${txid},${key}.gt.${String(after[key])})`);
+    }
+    const { data, error, status } = await query.retry(false);
+    checked(error, status);
+    const rows = (data ?? []) as unknown as T[];
+    await store(rows);
+    total += rows.length;
+    ctx.onProgress?.({ table, rows: total });
+    if (rows.length < ctx.pageSize) break;
+    after = rows[rows.length - 1];
+  }
+  await advance(ctx.db, table, watermark);
+}
+
+/** Puts rows into a mirror table, leaving alone the ones a waiting write of this device is about to change. */
+async function putUnlessPending<T extends { id: string }>(
+  ctx: PullContext,
+  table: 'categories' | 'profiles' | 'threads' | 'posts' | 'messages',
+  rows: T[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await ctx.db.transaction('rw', [ctx.db.table(table), ctx.db.outbox], async () => {
+    const pending = await pendingTargets(ctx.db);
+    await ctx.db.table(table).bulkPut(rows.filter((row) => !pending.has(row.id)));
+  });
+}
+
+async function pullThreads(ctx: PullContext, watermark: number) {
+  await pullWindow<Omit<ThreadRow, '_category_type' | '_pin' | '_active_at'>>(
+    ctx,
+    'threads',
+    THREAD_COLUMNS,
+    'id',
+    watermark,
+    async (rows) => {
+      const categories = await ctx.db.categories.bulkGet([...new Set(rows.map((r) => r.category_id))]);
+      const typeOf = new Map(categories.filter((c) => c !== undefined).map((c) => [c.id, c.type]));
+      await putUnlessPending(
+        ctx,
+        'threads',
+        rows.map((r) => toThreadRow(r, typeOf.get(r.category_id))),
+      );
+    },
+  );
+}
+
+/**
+ * Post changes of the threads whose posts this device keeps. The first pull skips this window: the posts of the
+ * kept threads are then fetched whole (keepThreadPosts), after the watermark, so nothing falls between the two.
+ */
+async function pullPosts(ctx: PullContext, watermark: number) {
+  if ((await cursorOf(ctx.db, 'posts')) === 0) {
+    await advance(ctx.db, 'posts', watermark);
+    return;
+  }
+  await pullWindow<PostRow>(ctx, 'posts', POST_COLUMNS, 'id', watermark, async (rows) => {
+    const kept = new Set((await ctx.db.keptThreads.toCollection().primaryKeys()) as string[]);
+    await putUnlessPending(
+      ctx,
+      'posts',
+      rows.filter((r) => kept.has(r.thread_id)),
+    );
+  });
+}
+
+async function pullMessages(ctx: PullContext, watermark: number) {
+  await pullWindow<Omit<MessageRow, '_unread'>>(ctx, 'messages', MESSAGE_COLUMNS, 'id', watermark, (rows) =>
+    putUnlessPending(ctx, 'messages', rows.map(toMessageRow)),
+  );
+}
+
+/** Removes deleted rows; a deleted thread takes its posts with it. */
+async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
+  const byTable = new Map<string, string[]>();
+  for (const t of tombstones) byTable.set(t.table_name, [...(byTable.get(t.table_name) ?? []), t.row_id]);
+  const { db } = ctx;
+  await db.transaction(
+    'rw',
+    [db.categories, db.profiles, db.threads, db.posts, db.messages, db.keptThreads],
+    async () => {
+      for (const [table, ids] of byTable) {
+        if (table === 'threads') {
+          for (const id of ids) await postsOfThread(db, id).delete();
+          await db.keptThreads.bulkDelete(ids);
+        }
+        if (['categories', 'profiles', 'threads', 'posts', 'messages'].includes(table)) {
+          await db.table(table).bulkDelete(ids);
+        }
+      }
+    },
+  );
+}
+
+/**
+ * One full pull. Order matters: categories before threads (a thread row stores its category's type), and the
+ * tombstones last, so a row deleted in this window is removed even if an earlier page brought it.
+ */
+export async function pullChanges(ctx: PullContext): Promise<number> {
+  const watermark = await fetchWatermark(ctx.client);
+  await pullWindow<CategoryRow>(ctx, 'categories', CATEGORY_COLUMNS, 'id', watermark, (rows) =>
+    putUnlessPending(ctx, 'categories', rows),
+  );
+  await pullWindow<ProfileRow>(ctx, 'profiles', PROFILE_COLUMNS, 'id', watermark, (rows) =>
+    putUnlessPending(ctx, 'profiles', rows),
+  );
+  await pullThreads(ctx, watermark);
+  await pullPosts(ctx, watermark);
+  if (ctx.userId) await pullMessages(ctx, watermark);
+  await pullWindow<Tombstone>(ctx, 'sync_tombstones', TOMBSTONE_COLUMNS, 'row_id', watermark, (rows) =>
+    applyTombstones(ctx, rows),
+  );
+  return watermark;
+}

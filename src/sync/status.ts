@@ -1,0 +1,41 @@
+// The sync state the UI shows: online, pull progress, writes waiting and failed, and the last good sync.
+export interface SyncStatus {
+  online: boolean;
+  /** Rows stored so far while a pull runs; null when no pull is running. */
+  pulling: { rows: number; firstLoad: boolean } | null;
+  pending: number;
+  failed: number;
+  lastSyncAt: number | null;
+  lastError: string | null;
+}
+
+export const INITIAL_STATUS: SyncStatus = {
+  online: true,
+  pulling: null,
+  pending: 0,
+  failed: 0,
+  lastSyncAt: null,
+  lastError: null,
+};
+
+/** A minimal observable value, shaped for React's useSyncExternalStore. */
+export class StatusStore {
+  private value: SyncStatus;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(initial: SyncStatus = INITIAL_STATUS) {
+    this.value = initial;
+  }
+
+  get = (): SyncStatus => this.value;
+
+  set(patch: Partial<SyncStatus>) {
+    this.value = { ...this.value, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
