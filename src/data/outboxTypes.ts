@@ -33,6 +33,8 @@ export interface EditPostWrite {
   images: string[];
   /** The server version the member edited: the server applies the edit only if it still has it. */
   baseVersion: number;
+  /** Texts sent by earlier attempts whose answer never came: finding one of them on the server is not a conflict. */
+  tried?: string[];
 }
 
 export interface DeletePostWrite {

@@ -153,12 +153,11 @@ export async function enqueueDeletePost(ctx: WriteContext, postId: string) {
   await db.transaction('rw', [db.posts, db.outbox], async () => {
     const waiting = await waitingEntryFor(db, postId);
     await db.posts.delete(postId);
-    if (waiting?.seq !== undefined && waiting.write.kind === 'reply') {
-      // Never sent: dropping the reply is the whole delete.
+    if (waiting?.seq !== undefined && waiting.write.kind !== 'thread') {
       await db.outbox.delete(waiting.seq);
-      return;
+      // Never tried: dropping the reply is the whole delete. A tried one may have landed, so delete it there too.
+      if (waiting.write.kind === 'reply' && waiting.attempts === 0) return;
     }
-    if (waiting?.seq !== undefined && waiting.write.kind === 'editPost') await db.outbox.delete(waiting.seq);
     await db.outbox.add(entry(ctx, { kind: 'deletePost', id: postId }));
   });
 }

@@ -75,6 +75,11 @@ async function threadChange(
 
 async function pushPost(ctx: PushContext, post: NewPost): Promise<PushOutcome> {
   const row = await insertOnce<PostRow>(ctx, 'posts', POST_COLUMNS, post);
+  if (row.content !== post.content) {
+    // An earlier attempt landed with older words, and the member edited them while its answer was lost.
+    const { content, images } = post;
+    return pushEdit(ctx, { kind: 'editPost', id: post.id, content, images, baseVersion: row.version });
+  }
   return { result: 'sent', version: row.version, changes: [{ table: 'posts', row }] };
 }
 
@@ -98,7 +103,7 @@ async function pushThread(ctx: PushContext, write: NewThreadWrite): Promise<Push
   return { ...post, changes: [change, ...post.changes] };
 }
 
-async function pushEdit(ctx: PushContext, write: EditPostWrite): Promise<PushOutcome> {
+async function pushEdit(ctx: PushContext, write: EditPostWrite, rebased = false): Promise<PushOutcome> {
   const answer = await ctx.client
     .from('posts')
     .update({ content: write.content, images: write.images, is_edited: true })
@@ -119,6 +124,10 @@ async function pushEdit(ctx: PushContext, write: EditPostWrite): Promise<PushOut
   const changes: MirrorChange[] = [{ table: 'posts', row: current }];
   // Our own edit, applied before an answer that never arrived.
   if (current.content === write.content) return { result: 'sent', version: current.version, changes };
+  // An earlier attempt of this same edit landed; the member has changed the text since: send it on top.
+  if (!rebased && current.version === write.baseVersion + 1 && write.tried?.includes(current.content)) {
+    return pushEdit(ctx, { ...write, baseVersion: current.version }, true);
+  }
   return { result: 'conflict', conflict: { theirs: current.content, theirsVersion: current.version }, changes };
 }
 

@@ -82,6 +82,11 @@ export async function settleRefused(
 export async function settleRetry(db: Mirror, sent: OutboxEntry, notBefore: number, error: string) {
   await db.transaction('rw', [db.outbox], async () => {
     const current = sent.seq === undefined ? undefined : await db.outbox.get(sent.seq);
-    if (current) await db.outbox.put({ ...current, attempts: current.attempts + 1, notBefore, lastError: error });
+    if (!current) return;
+    const write =
+      current.write.kind === 'editPost' && sent.write.kind === 'editPost'
+        ? { ...current.write, tried: [...(current.write.tried ?? []), sent.write.content] }
+        : current.write;
+    await db.outbox.put({ ...current, write, attempts: current.attempts + 1, notBefore, lastError: error });
   });
 }

@@ -1,0 +1,134 @@
+// Pulls against the real local stack: late commits, deletions, private messages and first-load progress.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestThreads } from '../../../src/data/queries.ts';
+import { enqueueMessage } from '../../../src/sync/outbox.ts';
+import { startTestStack, type TestStack } from '../stack.ts';
+import { newDevice, type Device } from './device.ts';
+
+let stack: TestStack;
+const devices: Device[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  for (const d of devices) d.close();
+  await stack?.close();
+});
+
+async function signedInDevice() {
+  const member = await stack.newMember();
+  const device = await newDevice(stack);
+  devices.push(device);
+  await device.signIn(member.email, member.password);
+  await device.engine.sync();
+  return { device, member };
+}
+
+async function anyCategoryAndAuthor() {
+  const { rows } = await stack.db.query<{ category_id: string; author_id: string }>(
+    `select (select id from public.categories order by order_index limit 1) as category_id,
+            (select id from public.profiles order by created_at limit 1) as author_id`,
+  );
+  return rows[0]!;
+}
+
+describe('pull', () => {
+  it('shows progress on the first load and fills the mirror with categories, threads and recent posts', async () => {
+    const device = await newDevice(stack);
+    devices.push(device);
+    const seen: boolean[] = [];
+    device.engine.status.subscribe(() => {
+      const pulling = device.engine.status.get().pulling;
+      if (pulling) seen.push(pulling.firstLoad);
+    });
+    await device.engine.pull();
+    expect(seen).toContain(true);
+    const { rows } = await stack.db.query<{ n: number }>('select count(*)::int as n from public.threads');
+    expect(await device.db.threads.count()).toBe(rows[0]!.n);
+    expect(await device.db.categories.count()).toBeGreaterThan(0);
+    expect(await device.db.posts.count()).toBeGreaterThan(0);
+    expect(device.engine.status.get().lastSyncAt).not.toBeNull();
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'picks up a row whose transaction started before another and committed after it',
+    async () => {
+      const { device } = await signedInDevice();
+      const { category_id, author_id } = await anyCategoryAndAuthor();
+      const early = randomUUID();
+      const late = randomUUID();
+      const insert = (id: string, title: string) =>
+        `insert into public.threads (id, slug, title, category_id, author_id)
+         values ('${id}', '${id}', '${title}', '${category_id}', '${author_id}')`;
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let started = () => undefined as void;
+      const isStarted = new Promise<void>((resolve) => (started = resolve));
+      const slow = stack.db.transaction(async (tx) => {
+        await tx.query(insert(early, 'Started first, committed last'));
+        started();
+        await held;
+      });
+      await isStarted;
+      await stack.db.exec(insert(late, 'Started second, committed first'));
+      await device.engine.pull();
+      release();
+      await slow;
+      await device.engine.pull();
+      expect((await device.db.threads.bulkGet([early, late])).map((t) => t?.title)).toEqual([
+        'Started first, committed last',
+        'Started second, committed first',
+      ]);
+    },
+  );
+
+  it("removes a thread a moderator deleted, with its posts, from another member's mirror", async () => {
+    const { device } = await signedInDevice();
+    const [thread] = await latestThreads(device.db, 1);
+    expect(await device.db.posts.filter((p) => p.thread_id === thread!.id).count()).toBeGreaterThan(0);
+    const moderator = await stack.newMember();
+    await stack.db.query(`update public.profiles set role = 'moderator' where id = $1`, [moderator.id]);
+    const { error: postsError } = await moderator.client.from('posts').delete().eq('thread_id', thread!.id);
+    const { error } = await moderator.client.from('threads').delete().eq('id', thread!.id);
+    expect(postsError).toBeNull();
+    expect(error).toBeNull();
+
+    await device.engine.pull();
+    expect(await device.db.threads.get(thread!.id)).toBeUndefined();
+    expect(await device.db.posts.filter((p) => p.thread_id === thread!.id).count()).toBe(0);
+  });
+
+  it("never brings member B's messages into member A's mirror, even after B messages C", async () => {
+    const { device: deviceA, member: a } = await signedInDevice();
+    const { device: deviceB, member: b } = await signedInDevice();
+    const c = await stack.newMember();
+    await enqueueMessage(deviceB.writer(), { recipientId: c.id, subject: 'Private', content: 'For C only' });
+    await enqueueMessage(deviceB.writer(), { recipientId: a.id, subject: 'Hello A', content: 'This one is yours' });
+    await deviceB.engine.flush();
+    await deviceB.engine.pull();
+    await deviceA.engine.pull();
+
+    const aMessages = await deviceA.db.messages.toArray();
+    expect(aMessages.map((m) => m.subject)).toEqual(['Hello A']);
+    expect(aMessages.every((m) => m.sender_id === a.id || m.recipient_id === a.id)).toBe(true);
+    expect((await deviceB.db.messages.toArray()).map((m) => m.recipient_id).sort()).toEqual([a.id, c.id].sort());
+    expect(b.id).not.toBe(a.id);
+  });
+
+  it('removes a message deleted by its other party from both mirrors', async () => {
+    const { device: deviceA, member: a } = await signedInDevice();
+    const { device: deviceB } = await signedInDevice();
+    const id = await enqueueMessage(deviceB.writer(), { recipientId: a.id, subject: 'Soon gone', content: 'Bye' });
+    await deviceB.engine.flush();
+    await deviceA.engine.pull();
+    expect(await deviceA.db.messages.get(id)).toBeDefined();
+    const { error } = await deviceA.client.from('messages').delete().eq('id', id);
+    expect(error).toBeNull();
+    await deviceA.engine.pull();
+    await deviceB.engine.pull();
+    expect(await deviceA.db.messages.get(id)).toBeUndefined();
+    expect(await deviceB.db.messages.get(id)).toBeUndefined();
+  });
+});
