@@ -1,4 +1,6 @@
 // `npm run bench`: runs every benchmark and prints its table. Budgets live here, never in timed test assertions.
 import { benchLocalStack } from './local-stack.ts';
+import { benchSync } from './sync.ts';
 
 await benchLocalStack();
+await benchSync();
