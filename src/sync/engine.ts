@@ -81,6 +81,15 @@ export class SyncEngine {
     return this.userId;
   }
 
+  /** The mirror the screens read. */
+  get db(): Mirror {
+    return this.deps.db;
+  }
+
+  get now(): number {
+    return this.deps.clock.now();
+  }
+
   /** Picks up the session, listens for auth, network and focus events, and runs a first sync. */
   async start(): Promise<void> {
     const { client, env, timers } = this.deps;

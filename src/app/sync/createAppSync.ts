@@ -1,0 +1,22 @@
+// Builds the app's one sync engine over the browser: its IndexedDB, Web Locks shared by tabs, and real timers.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { openMirror } from '../../data/mirror.ts';
+import { browserEnvironment } from '../../sync/browserEnvironment.ts';
+import { SyncEngine } from '../../sync/engine.ts';
+import { memoryLocks, webLocks } from '../../sync/locks.ts';
+
+export function createAppSync(client: SupabaseClient): SyncEngine {
+  return new SyncEngine({
+    db: openMirror(),
+    client,
+    clock: Date,
+    timers: {
+      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimeout: (h) => window.clearTimeout(h as number),
+    },
+    random: Math.random,
+    // Browsers without Web Locks are single-tab in practice (old Safari): an in-page queue is enough there.
+    locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
+    env: browserEnvironment(window),
+  });
+}
