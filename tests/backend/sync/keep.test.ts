@@ -1,0 +1,71 @@
+// What the mirror keeps: the posts of recent threads and of threads opened here, fetched on demand, evicted when stale.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postsOfThread } from '../../../src/data/queries.ts';
+import { enqueueReply } from '../../../src/sync/outbox.ts';
+import { startTestStack, type TestStack } from '../stack.ts';
+import { newDevice, type Device } from './device.ts';
+
+let stack: TestStack;
+let device: Device;
+const DAY = 24 * 3600_000;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  const member = await stack.newMember();
+  device = await newDevice(stack, { options: { keepRecentThreads: 3, evictAfterMs: 7 * DAY } });
+  await device.signIn(member.email, member.password);
+  await device.engine.sync();
+});
+afterAll(async () => {
+  device?.close();
+  await stack?.close();
+});
+
+async function oldestThread() {
+  const { rows } = await stack.db.query<{ id: string; slug: string; posts: number }>(
+    `select t.id, t.slug, (select count(*)::int from public.posts p where p.thread_id = t.id) as posts
+     from public.threads t where not t.is_locked
+     order by coalesce(t.last_reply_at, t.created_at) asc limit 1`,
+  );
+  return rows[0]!;
+}
+
+describe('kept threads', () => {
+  it('keeps the posts of the most recently active threads only', async () => {
+    const kept = (await device.db.keptThreads.toCollection().primaryKeys()) as string[];
+    expect(kept).toHaveLength(3);
+    const postThreads = new Set((await device.db.posts.toArray()).map((p) => p.thread_id));
+    expect([...postThreads].every((id) => kept.includes(id))).toBe(true);
+    expect(await device.db.threads.count()).toBeGreaterThan(3);
+  });
+
+  it('fetches a thread that is not kept when it is opened, by slug, then renders it from the mirror', async () => {
+    const old = await oldestThread();
+    expect(await postsOfThread(device.db, old.id).count()).toBe(0);
+    expect(await device.engine.openThread(old.slug)).toBe('mirrored');
+    expect(await postsOfThread(device.db, old.id).count()).toBe(old.posts);
+    expect(await device.engine.openThread('no-thread-has-this-slug')).toBe('missing');
+  });
+
+  it('says offline when a thread that is not kept is opened with no connection', async () => {
+    const { rows } = await stack.db.query<{ slug: string }>(
+      `select slug from public.threads where id <> all($1::uuid[]) limit 1`,
+      [(await device.db.keptThreads.toCollection().primaryKeys()) as string[]],
+    );
+    device.env.online = false;
+    expect(await device.engine.openThread(rows[0]!.slug)).toBe('offline');
+    device.env.online = true;
+  });
+
+  it('evicts the posts of a thread untouched for a week, but never an unsent reply', async () => {
+    const old = await oldestThread();
+    await device.engine.openThread(old.slug);
+    const unsent = await enqueueReply(device.writer(), { threadId: old.id, content: 'Still waiting', images: [] });
+    await device.db.keptThreads.update(old.id, { touched_at: device.clock.now() - 8 * DAY });
+    await device.engine.pull();
+
+    expect(await device.db.keptThreads.get(old.id)).toBeUndefined();
+    expect((await postsOfThread(device.db, old.id).toArray()).map((p) => p.id)).toEqual([unsent]);
+    expect(await device.db.outbox.count()).toBe(1);
+  });
+});
