@@ -97,9 +97,12 @@ export class SyncEngine {
     const { data } = await client.auth.getSession();
     await this.setUser(data.session?.user.id ?? null);
     const { data: auth } = client.auth.onAuthStateChange((_event, session) => {
+      const next = session?.user.id ?? null;
+      // Token refreshes keep the member: only a different member (or none) changes what the device holds.
+      if (next === this.userId) return;
       // supabase-js must not be called from inside its own callback: continue on the next tick.
       timers.setTimeout(() => {
-        this.userChange = this.userChange.then(() => this.setUser(session?.user.id ?? null));
+        this.userChange = this.userChange.then(() => this.setUser(next));
         void this.userChange.then(() => this.sync());
       }, 0);
     });
