@@ -72,6 +72,8 @@ export class SyncEngine {
   private retryTimer: unknown;
   private intervalTimer: unknown;
   private userChange: Promise<void> = Promise.resolve();
+  /** The member of the latest auth event, ahead of `userId` while the switch to them is still running. */
+  private requestedUserId: string | null = null;
 
   constructor(private readonly deps: EngineDeps) {
     this.options = { ...DEFAULT_OPTIONS, ...deps.options };
@@ -95,11 +97,13 @@ export class SyncEngine {
     const { client, env, timers } = this.deps;
     this.status.set({ online: env.isOnline() });
     const { data } = await client.auth.getSession();
-    await this.setUser(data.session?.user.id ?? null);
+    this.requestedUserId = data.session?.user.id ?? null;
+    await this.setUser(this.requestedUserId);
     const { data: auth } = client.auth.onAuthStateChange((_event, session) => {
       const next = session?.user.id ?? null;
       // Token refreshes keep the member: only a different member (or none) changes what the device holds.
-      if (next === this.userId) return;
+      if (next === this.requestedUserId) return;
+      this.requestedUserId = next;
       // supabase-js must not be called from inside its own callback: continue on the next tick.
       timers.setTimeout(() => {
         this.userChange = this.userChange.then(() => this.setUser(next));
