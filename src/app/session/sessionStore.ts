@@ -1,0 +1,183 @@
+// The session (SPEC §4 "Session"): stored session, refresh, placeholder then fetched profile, 5 s failsafe, sign-out.
+import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Profile, ProfileUpdate } from '../../backend/profiles.ts';
+import { placeholderProfile } from './placeholderProfile.ts';
+
+/** SPEC §9: loading ends after 5 s even if the session check never answers. */
+export const AUTH_LOADING_FAILSAFE_MS = 5_000;
+
+export interface SessionState {
+  session: Session | null;
+  user: User | null;
+  profile: Profile | null;
+  /** True until the fetched profile replaces the placeholder. */
+  profileIsPlaceholder: boolean;
+  loading: boolean;
+  /** Set by a password-reset link: the member must choose a new password. */
+  recovery: boolean;
+  start(): () => void;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(input: { email: string; password: string; username: string; emailRedirectTo: string }): Promise<{
+    needsConfirmation: boolean;
+  }>;
+  signOut(): Promise<void>;
+  updateProfile(changes: ProfileUpdate): Promise<Profile | null>;
+  endRecovery(): void;
+}
+
+/** The slice of supabase-js's auth client the store uses, so a test can hand it a small fake. */
+export type SessionAuth = Pick<
+  SupabaseClient['auth'],
+  'getSession' | 'refreshSession' | 'onAuthStateChange' | 'signInWithPassword' | 'signUp' | 'signOut'
+>;
+
+export interface SessionDeps {
+  auth: SessionAuth;
+  loadProfile(userId: string): Promise<Profile | null>;
+  createProfile(row: { id: string; username: string; email: string | null }): Promise<void>;
+  saveProfile(userId: string, changes: ProfileUpdate): Promise<Profile | null>;
+  storage: Pick<Storage, 'getItem' | 'removeItem'>;
+  /** The local-storage entry supabase-js keeps the session under. */
+  storageKey: string;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  log?: Pick<Console, 'error' | 'warn'>;
+}
+
+export type SessionStore = StoreApi<SessionState>;
+
+export function createSessionStore(deps: SessionDeps): SessionStore {
+  const log = deps.log ?? console;
+  // Each session change bumps this, so a slow profile answer for an earlier user is dropped.
+  let generation = 0;
+
+  return createStore<SessionState>()((set, get) => {
+    const loadProfileFor = async (user: User, gen: number) => {
+      try {
+        const profile = await deps.loadProfile(user.id);
+        // A missing row keeps the placeholder (SPEC §4).
+        if (profile && gen === generation) set({ profile, profileIsPlaceholder: false });
+      } catch (error) {
+        log.warn('Profile fetch failed; keeping the placeholder', error);
+      }
+    };
+
+    const applySession = (session: Session | null) => {
+      const user = session?.user ?? null;
+      const sameUser = user !== null && get().user?.id === user.id;
+      if (!user) {
+        generation += 1;
+        set({ session: null, user: null, profile: null, profileIsPlaceholder: false });
+        return;
+      }
+      if (sameUser) {
+        // A token refresh, or the event that echoes a sign-in: the profile is already there or on its way.
+        set({ session, user });
+        return;
+      }
+      generation += 1;
+      const gen = generation;
+      set({ session, user, profile: placeholderProfile(user), profileIsPlaceholder: true });
+      // Deferred: supabase-js holds its auth lock while it runs listeners, and the fetch needs that lock.
+      deps.setTimeout(() => void loadProfileFor(user, gen), 0);
+    };
+
+    const readStoredSession = async (): Promise<Session | null> => {
+      const { data, error } = await deps.auth.getSession();
+      if (error) log.warn('Stored session could not be read', error);
+      if (data.session) return data.session;
+      if (!deps.storage.getItem(deps.storageKey)) return null;
+      const refreshed = await deps.auth.refreshSession();
+      if (refreshed.error) log.warn('Stored session could not be refreshed', refreshed.error);
+      return refreshed.data.session;
+    };
+
+    return {
+      session: null,
+      user: null,
+      profile: null,
+      profileIsPlaceholder: false,
+      loading: true,
+      recovery: false,
+
+      start() {
+        const failsafe = deps.setTimeout(() => {
+          if (get().loading) log.warn('Session check took over 5 s; showing the app anyway');
+          set({ loading: false });
+        }, AUTH_LOADING_FAILSAFE_MS);
+        const { data } = deps.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
+          if (event === 'INITIAL_SESSION') return; // readStoredSession covers it, with the refresh rule
+          if (event === 'PASSWORD_RECOVERY') set({ recovery: true });
+          applySession(session);
+        });
+        readStoredSession()
+          .then(applySession, (error: unknown) => log.error('Session check failed', error))
+          .finally(() => {
+            deps.clearTimeout(failsafe);
+            set({ loading: false });
+          });
+        return () => {
+          deps.clearTimeout(failsafe);
+          data.subscription.unsubscribe();
+        };
+      },
+
+      async signIn(email, password) {
+        const { data, error } = await deps.auth.signInWithPassword({ email, password });
+        if (error) {
+          log.error('Sign-in failed', error);
+          throw error;
+        }
+        applySession(data.session);
+      },
+
+      async signUp({ email, password, username, emailRedirectTo }) {
+        const { data, error } = await deps.auth.signUp({
+          email,
+          password,
+          options: { data: { username }, emailRedirectTo },
+        });
+        if (error) throw error;
+        if (data.session && data.user) {
+          try {
+            await deps.createProfile({ id: data.user.id, username, email });
+          } catch (profileError) {
+            log.error('Profile creation after sign-up failed', profileError);
+          }
+          applySession(data.session);
+        }
+        return { needsConfirmation: !data.session };
+      },
+
+      async signOut() {
+        try {
+          const { error } = await deps.auth.signOut();
+          if (error) log.error('Sign-out failed at the backend', error);
+        } catch (error) {
+          log.error('Sign-out failed', error);
+        }
+        deps.storage.removeItem(deps.storageKey);
+        generation += 1;
+        set({ session: null, user: null, profile: null, profileIsPlaceholder: false, recovery: false });
+      },
+
+      async updateProfile(changes) {
+        const user = get().user;
+        if (!user) throw new Error('No user logged in');
+        try {
+          const updated = await deps.saveProfile(user.id, changes);
+          if (updated) set({ profile: { ...get().profile, ...updated }, profileIsPlaceholder: false });
+          return updated;
+        } catch (error) {
+          log.error('Profile update failed', error);
+          throw error;
+        }
+      },
+
+      endRecovery() {
+        set({ recovery: false });
+      },
+    };
+  });
+}

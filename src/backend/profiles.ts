@@ -1,0 +1,132 @@
+// Typed profile calls. Clients never select * on profiles: public columns come from the table,
+// the owner's private fields (email, preferences, privacy) from the profile_private view.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { BackendError, backendError } from './errors.ts';
+
+export type Role = 'user' | 'moderator' | 'admin';
+
+export interface NotificationPreferences {
+  emailReplies: boolean;
+  emailMentions: boolean;
+  emailMessages: boolean;
+  pushEnabled: boolean;
+}
+
+export interface PrivacySettings {
+  showOnline: boolean;
+  allowMessages: boolean;
+  showActivity: boolean;
+}
+
+export interface PublicProfile {
+  id: string;
+  username: string;
+  display_name: string | null;
+  bio: string | null;
+  avatar_url: string | null;
+  wallet_address: string | null;
+  role: Role;
+  reputation: number;
+  is_banned: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PrivateProfileFields {
+  id: string;
+  email: string | null;
+  notification_preferences: NotificationPreferences;
+  privacy_settings: PrivacySettings;
+}
+
+/** The signed-in member's own profile: the public row plus the private fields only they can read. */
+export type Profile = PublicProfile & Partial<Omit<PrivateProfileFields, 'id'>>;
+
+export type ProfileUpdate = Partial<
+  Pick<PublicProfile, 'username' | 'display_name' | 'bio' | 'avatar_url' | 'wallet_address'> &
+    Omit<PrivateProfileFields, 'id' | 'email'>
+>;
+
+export const PUBLIC_PROFILE_COLUMNS =
+  'id,username,display_name,bio,avatar_url,wallet_address,role,reputation,is_banned,created_at,updated_at';
+
+/** SPEC §9: the profile fetch gives up after 10 s. */
+export const PROFILE_FETCH_TIMEOUT_MS = 10_000;
+
+export async function fetchPublicProfile(
+  client: SupabaseClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<PublicProfile | null> {
+  let query = client.from('profiles').select(PUBLIC_PROFILE_COLUMNS).eq('id', id);
+  if (signal) query = query.abortSignal(signal);
+  const { data, error, status } = await query.maybeSingle();
+  if (error) {
+    if (signal?.aborted) throw new BackendError('Profile fetch timed out', 'timeout');
+    throw backendError('Failed to fetch profile', error, status);
+  }
+  return data as PublicProfile | null;
+}
+
+export async function fetchPrivateProfileFields(
+  client: SupabaseClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<PrivateProfileFields | null> {
+  let query = client.from('profile_private').select('*').eq('id', id);
+  if (signal) query = query.abortSignal(signal);
+  const { data, error, status } = await query.maybeSingle();
+  if (error) {
+    if (signal?.aborted) throw new BackendError('Profile fetch timed out', 'timeout');
+    throw backendError('Failed to fetch profile', error, status);
+  }
+  return data as PrivateProfileFields | null;
+}
+
+/**
+ * The own profile, public row and private fields together, within the 10 s budget.
+ * Null when the row is missing; the private fields are optional because they are not needed to show the shell.
+ */
+export async function fetchOwnProfile(
+  client: SupabaseClient,
+  id: string,
+  timeoutMs = PROFILE_FETCH_TIMEOUT_MS,
+): Promise<Profile | null> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const [publicRow, privateRow] = await Promise.all([
+    fetchPublicProfile(client, id, signal),
+    fetchPrivateProfileFields(client, id, signal).catch((error: unknown) => {
+      console.warn('Private profile fields unavailable', error);
+      return null;
+    }),
+  ]);
+  if (!publicRow) return null;
+  if (!privateRow) return publicRow;
+  const { id: _id, ...privateFields } = privateRow;
+  return { ...publicRow, ...privateFields };
+}
+
+/** SPEC §4: after a sign-up that returns a session at once, the profile row is created by the client. */
+export async function insertProfile(
+  client: SupabaseClient,
+  row: { id: string; username: string; email: string | null },
+): Promise<void> {
+  const { error, status } = await client.from('profiles').insert(row);
+  if (error) throw backendError('Failed to create profile', error, status);
+}
+
+/** Updates the own profile and answers the updated public row (private fields updated through the same table). */
+export async function updateProfile(
+  client: SupabaseClient,
+  id: string,
+  changes: ProfileUpdate,
+): Promise<PublicProfile | null> {
+  const { data, error, status } = await client
+    .from('profiles')
+    .update({ ...changes, updated_at: new Date().toISOString() })
+    .eq('id', id)
+    .select(PUBLIC_PROFILE_COLUMNS)
+    .maybeSingle();
+  if (error) throw backendError('Failed to update profile', error, status);
+  return data as PublicProfile | null;
+}

@@ -1,0 +1,45 @@
+// The form rules of SPEC §5 as zod schemas, shared by the forms and their tests so the messages cannot drift.
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 6;
+export const USERNAME_MIN = 3;
+
+const email = z.string().trim().email('Invalid email address');
+const password = z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters');
+
+export const signInSchema = z.object({ email, password });
+
+export const signUpSchema = z
+  .object({
+    username: z.string().trim().min(USERNAME_MIN, 'Username must be at least 3 characters'),
+    email,
+    password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+export const resetEmailSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').email('Invalid email address'),
+});
+
+/** The "choose a new password" step after a reset link: same rules as sign-up. */
+export const newPasswordSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+export type SignInValues = z.infer<typeof signInSchema>;
+export type SignUpValues = z.infer<typeof signUpSchema>;
+export type ResetEmailValues = z.infer<typeof resetEmailSchema>;
+export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
+
+export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+/** The first message per field, the shape a form shows under its inputs. */
+export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
+  const out: FieldErrors<T> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as keyof T | undefined;
+    if (key !== undefined && out[key] === undefined) out[key] = issue.message;
+  }
+  return out;
+}
