@@ -28,6 +28,8 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = [
     failed: 'id, userId',
     cursors: 'table',
   },
+  // v2: the failed list is shown per member, newest first.
+  { failed: 'id, userId, [userId+failedAt]' },
 ];
 
 export type Mirror = Dexie & {

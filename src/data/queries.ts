@@ -130,3 +130,12 @@ export async function sentMessages(db: Mirror, userId: string): Promise<MessageW
 export function unreadCount(db: Mirror, userId: string): Promise<number> {
   return db.messages.where('[recipient_id+_unread]').equals([userId, 1]).count();
 }
+
+/** The member's refused writes, newest first. */
+export function failedWrites(db: Mirror, userId: string) {
+  return db.failed
+    .where('[userId+failedAt]')
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .reverse()
+    .toArray();
+}

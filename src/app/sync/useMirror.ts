@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import {
   allCategories,
   categoryTypeThreads,
+  failedWrites,
   inbox,
   latestThreads,
   sentMessages,
@@ -75,8 +76,5 @@ export function useFailedWrites() {
   const engine = useSyncEngine();
   const { failed } = useSyncStatus();
   const userId = engine.currentUserId;
-  return useLiveQuery(
-    async () => (userId ? await engine.db.failed.where('userId').equals(userId).reverse().sortBy('failedAt') : []),
-    [engine, userId, failed],
-  );
+  return useLiveQuery(() => (userId ? failedWrites(engine.db, userId) : []), [engine, userId, failed]);
 }

@@ -1,0 +1,49 @@
+import { Dexie } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { MIRROR_NAME, MIRROR_VERSIONS, openMirror } from './mirror.ts';
+import { failedWrites } from './queries.ts';
+
+/** Opens the mirror as an older app version would have: only the first `versions` schema steps. */
+function openAsVersion(factory: IDBFactory, versions: number) {
+  const db = new Dexie(MIRROR_NAME, { indexedDB: factory, IDBKeyRange });
+  MIRROR_VERSIONS.slice(0, versions).forEach((stores, i) => db.version(i + 1).stores(stores));
+  return db;
+}
+
+describe('mirror schema migrations', () => {
+  it('upgrades every older version to the current one, keeping unsent and failed writes', async () => {
+    for (let from = 1; from < MIRROR_VERSIONS.length; from++) {
+      const factory = new IDBFactory();
+      const old = openAsVersion(factory, from);
+      const write = { kind: 'reply', post: { id: 'p1', thread_id: 't1', content: 'Kept across upgrades' } };
+      await old.table('outbox').add({ id: 'e1', userId: 'u1', write, createdAt: 1, rev: 0, attempts: 0, notBefore: 0 });
+      await old.table('failed').bulkAdd([
+        { id: 'f1', userId: 'u1', write, createdAt: 1, failedAt: 10, reason: 'older' },
+        { id: 'f2', userId: 'u1', write, createdAt: 2, failedAt: 20, reason: 'newer' },
+      ]);
+      old.close();
+
+      const current = openMirror({ indexedDB: factory, IDBKeyRange });
+      expect((await current.outbox.toArray()).map((e) => e.id)).toEqual(['e1']);
+      expect((await failedWrites(current, 'u1')).map((f) => f.reason)).toEqual(['newer', 'older']);
+      expect(current.verno).toBe(MIRROR_VERSIONS.length);
+      current.close();
+    }
+  });
+
+  it('only ever appends versions: the first one still declares every table', () => {
+    expect(Object.keys(MIRROR_VERSIONS[0]!).sort()).toEqual([
+      'categories',
+      'cursors',
+      'failed',
+      'keptThreads',
+      'me',
+      'messages',
+      'outbox',
+      'posts',
+      'profiles',
+      'threads',
+    ]);
+  });
+});
