@@ -30,8 +30,18 @@ async function fileIfExists(path: string): Promise<Buffer | undefined> {
   }
 }
 
+function decoded(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function serveStatic(root: string, pathname: string): Promise<ApiResponse> {
-  const safe = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+  const plain = decoded(pathname);
+  if (plain === undefined) return { status: 400, body: 'Bad request' };
+  const safe = normalize(plain).replace(/^([/\\])+/, '');
   const path = join(root, safe);
   if (!path.startsWith(normalize(root + sep)) && path !== normalize(root)) return { status: 404, body: 'Not found' };
   const file = await fileIfExists(path);
