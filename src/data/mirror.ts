@@ -8,6 +8,7 @@ import type {
   MeRow,
   MessageRow,
   PostRow,
+  WorkerSession,
   ProfileRow,
   ThreadRow,
 } from './types.ts';
@@ -30,6 +31,8 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = [
   },
   // v2: the failed list is shown per member, newest first.
   { failed: 'id, userId, [userId+failedAt]' },
+  // v3: what the service worker needs to send the outbox while no tab is open.
+  { workerSession: 'key' },
 ];
 
 export type Mirror = Dexie & {
@@ -43,6 +46,7 @@ export type Mirror = Dexie & {
   outbox: EntityTable<OutboxEntry, 'seq'>;
   failed: EntityTable<FailedEntry, 'id'>;
   cursors: EntityTable<CursorRow, 'table'>;
+  workerSession: EntityTable<WorkerSession, 'key'>;
 };
 
 export interface MirrorOptions {
@@ -62,4 +66,4 @@ export function openMirror(options: MirrorOptions = {}): Mirror {
 }
 
 /** The tables that hold one member's private data: emptied when they sign out. */
-export const PRIVATE_TABLES = ['messages', 'me'] as const;
+export const PRIVATE_TABLES = ['messages', 'me', 'workerSession'] as const;

@@ -111,3 +111,17 @@ export interface CursorRow {
   /** For the private tables: whose rows they hold, so another member's sign-in starts them afresh. */
   owner?: string | null;
 }
+
+/**
+ * The signed-in member's current access token, copied here for the service worker's Background Sync. Only the
+ * access token: the worker never refreshes (a refresh would rotate the page's refresh token from under it).
+ */
+export interface WorkerSession {
+  key: 'session';
+  url: string;
+  anonKey: string;
+  userId: string;
+  accessToken: string;
+  /** Seconds since the epoch, as in the JWT. */
+  expiresAt: number;
+}

@@ -1,5 +1,11 @@
 // The sync engine's view of the browser: connectivity, focus and visibility events, and persistent storage.
+import { BACKGROUND_SYNC_TAG } from './backgroundSyncTag.ts';
 import type { SyncEnvironment } from './engine.ts';
+
+/** Background Sync is not in TypeScript's DOM types yet. */
+type BackgroundSyncRegistration = ServiceWorkerRegistration & {
+  sync?: { register(tag: string): Promise<void> };
+};
 
 export function browserEnvironment(win: Window): SyncEnvironment {
   return {
@@ -21,5 +27,11 @@ export function browserEnvironment(win: Window): SyncEnvironment {
       };
     },
     persist: async () => (await win.navigator.storage?.persist?.()) ?? false,
+    requestBackgroundSync() {
+      // Background Sync is Chromium-only; elsewhere the next start and the online event flush instead.
+      void win.navigator.serviceWorker?.ready
+        .then((registration) => (registration as BackgroundSyncRegistration).sync?.register(BACKGROUND_SYNC_TAG))
+        .catch(() => undefined);
+    },
   };
 }

@@ -1,5 +1,5 @@
 // The sync engine: one instance per app (or per test device), with its clock, timers, locks and network injected.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread, threadByIdOrSlug } from '../data/queries.ts';
 import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './backoff.ts';
@@ -23,6 +23,8 @@ export interface SyncEnvironment {
   subscribe(handlers: { online(): void; offline(): void; focus(): void }): () => void;
   /** Asks the browser to keep the mirror under storage pressure. */
   persist?(): Promise<boolean>;
+  /** Asks the service worker to flush when the connection is back, even if every tab is closed by then. */
+  requestBackgroundSync?(): void;
 }
 
 export interface Timers {
@@ -57,6 +59,8 @@ export interface EngineDeps {
   locks: Locks;
   env: SyncEnvironment;
   options?: Partial<EngineOptions>;
+  /** The backend the client talks to: copied with the access token for the service worker. */
+  backend?: { url: string; anonKey: string };
 }
 
 export type OpenThreadResult = 'mirrored' | 'missing' | 'offline';
@@ -99,7 +103,9 @@ export class SyncEngine {
     const { data } = await client.auth.getSession();
     this.requestedUserId = data.session?.user.id ?? null;
     await this.setUser(this.requestedUserId);
+    await this.shareSession(data.session);
     const { data: auth } = client.auth.onAuthStateChange((_event, session) => {
+      void this.shareSession(session);
       const next = session?.user.id ?? null;
       // Token refreshes keep the member: only a different member (or none) changes what the device holds.
       if (next === this.requestedUserId) return;
@@ -127,6 +133,23 @@ export class SyncEngine {
     void this.sync();
   }
 
+  /** Keeps the service worker's copy of the access token current; removes it when nobody is signed in. */
+  private async shareSession(session: Session | null) {
+    const { db, backend } = this.deps;
+    if (!backend) return;
+    if (!session?.expires_at) {
+      await db.workerSession.clear();
+      return;
+    }
+    await db.workerSession.put({
+      key: 'session',
+      ...backend,
+      userId: session.user.id,
+      accessToken: session.access_token,
+      expiresAt: session.expires_at,
+    });
+  }
+
   stop() {
     for (const stop of this.stops.splice(0)) stop();
     this.deps.timers.clearTimeout(this.retryTimer);
@@ -150,9 +173,10 @@ export class SyncEngine {
     const owner = (await db.cursors.get('messages'))?.owner ?? null;
     this.userId = userId;
     if (owner !== userId) {
-      await db.transaction('rw', [db.messages, db.me, db.cursors], async () => {
+      await db.transaction('rw', [db.messages, db.me, db.workerSession, db.cursors], async () => {
         await db.messages.clear();
         await db.me.clear();
+        await db.workerSession.clear();
         await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
       });
     }
@@ -245,8 +269,25 @@ export class SyncEngine {
   /** Wakes the flush soon, e.g. right after a write was enqueued. */
   kick() {
     void this.refreshCounts();
+    if (!this.deps.env.isOnline()) this.deps.env.requestBackgroundSync?.();
     void this.flush();
   }
+
+  /**
+   * The service worker's flush: no tab, so no supabase-js session; the caller vouches for the member whose
+   * still-valid access token the client carries.
+   */
+  async flushAs(userId: string): Promise<void> {
+    this.userId = userId;
+    this.sessionUser = async () => userId;
+    await this.flush();
+  }
+
+  /** Who the server will take the requests to be from; refreshes an expired token first (supabase-js does). */
+  private sessionUser = async (): Promise<string | undefined> => {
+    const { data } = await this.deps.client.auth.getSession();
+    return data.session?.user.id;
+  };
 
   /** Sends the signed-in member's waiting writes in order. Tabs share the lock, so no write goes out twice. */
   async flush(): Promise<void> {
@@ -259,8 +300,7 @@ export class SyncEngine {
     const { db, client, clock, random } = this.deps;
     // An access token that expired offline is refreshed here, before anything is sent; a refused refresh signs
     // the member out (and leaves their writes waiting for their next sign-in).
-    const { data } = await client.auth.getSession();
-    const userId = data.session?.user.id;
+    const userId = await this.sessionUser();
     if (!userId || userId !== this.userId) return;
     for (;;) {
       const entry = await db.outbox.where('userId').equals(userId).first();
@@ -277,6 +317,7 @@ export class SyncEngine {
         const delay = backoffDelay(entry.attempts, random, this.options.backoff);
         await settleRetry(db, entry, now + delay, outcome.failure.message);
         this.scheduleRetry(delay);
+        this.deps.env.requestBackgroundSync?.();
         // Later writes may depend on this one (a reply to a thread not yet created): keep the order.
         return;
       } else {

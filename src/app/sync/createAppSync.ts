@@ -1,11 +1,12 @@
 // Builds the app's one sync engine over the browser: its IndexedDB, Web Locks shared by tabs, and real timers.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { BackendConfig } from '../../backend/config.ts';
 import { openMirror } from '../../data/mirror.ts';
 import { browserEnvironment } from '../../sync/browserEnvironment.ts';
 import { SyncEngine } from '../../sync/engine.ts';
 import { memoryLocks, webLocks } from '../../sync/locks.ts';
 
-export function createAppSync(client: SupabaseClient): SyncEngine {
+export function createAppSync(client: SupabaseClient, backend: BackendConfig): SyncEngine {
   return new SyncEngine({
     db: openMirror(),
     client,
@@ -18,5 +19,6 @@ export function createAppSync(client: SupabaseClient): SyncEngine {
     // Browsers without Web Locks are single-tab in practice (old Safari): an in-page queue is enough there.
     locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
     env: browserEnvironment(window),
+    backend,
   });
 }
