@@ -1,23 +1,37 @@
-// Boot: find the backend, create its client, render the app.
+// Boot: find the backend, create its client and the session, then render the router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { debugPagesEnabled } from './app/debugPages.ts';
+import { createAppRouter } from './app/router.tsx';
+import { createAppSession } from './app/session/createAppSession.ts';
+import { SessionProvider } from './app/session/SessionContext.tsx';
 import { BackendProvider } from './backend/BackendContext.tsx';
 import { createBackendClient } from './backend/client.ts';
 import { loadBackendConfig } from './backend/config.ts';
 import './ui/theme.css';
 
+window.addEventListener('error', (event) => console.error('Unhandled error', event.error ?? event.message));
+
 const root = createRoot(document.getElementById('root')!);
 
 loadBackendConfig({ env: import.meta.env, fetch: window.fetch.bind(window), storage: window.localStorage }).then(
-  (config) =>
+  (config) => {
+    const client = createBackendClient(config);
+    const session = createAppSession(client, config.url);
+    // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
+    session.getState().start();
+    const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env) });
     root.render(
       <StrictMode>
-        <BackendProvider client={createBackendClient(config)}>
-          <App />
+        <BackendProvider client={client}>
+          <SessionProvider store={session}>
+            <App router={router} />
+          </SessionProvider>
         </BackendProvider>
       </StrictMode>,
-    ),
+    );
+  },
   (error: unknown) => {
     console.error('Could not find the backend', error);
     root.render(

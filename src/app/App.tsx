@@ -1,18 +1,12 @@
-// The app frame until the full shell lands: a header and the home page.
-import { HomePage } from '../features/home/HomePage.tsx';
+// The app: the router over the session and the sync status the shell shows.
+import { RouterProvider } from '@tanstack/react-router';
+import { BrowserSyncStatus } from './status/shellSyncStatus.tsx';
+import type { createAppRouter } from './router.tsx';
 
-export function App() {
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
-    <div className="app">
-      <header className="app-header">
-        <a href="/" className="brand">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          GuapCoin Forum
-        </a>
-      </header>
-      <main className="content">
-        <HomePage />
-      </main>
-    </div>
+    <BrowserSyncStatus>
+      <RouterProvider router={router} />
+    </BrowserSyncStatus>
   );
 }

@@ -123,7 +123,7 @@ describe('start', () => {
       bio: null,
       avatar_url: null,
     });
-    expect(store.getState().profileIsPlaceholder).toBe(true);
+    expect(store.getState()).toMatchObject({ profileIsPlaceholder: true, profileLoading: true });
     answer(profileFor('u1', 'satoshi_real'));
     await vi.advanceTimersByTimeAsync(0);
     expect(store.getState().profile?.username).toBe('satoshi_real');
@@ -164,7 +164,7 @@ describe('start', () => {
       store.getState().start();
       await vi.advanceTimersByTimeAsync(0);
       expect(store.getState().profile?.username).toBe('carol');
-      expect(store.getState().profileIsPlaceholder).toBe(true);
+      expect(store.getState()).toMatchObject({ profileIsPlaceholder: true, profileLoading: false });
     }
   });
 });

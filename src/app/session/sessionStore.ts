@@ -13,9 +13,13 @@ export interface SessionState {
   profile: Profile | null;
   /** True until the fetched profile replaces the placeholder. */
   profileIsPlaceholder: boolean;
+  /** True while the profile fetch runs; a placeholder after it means the fetch failed or found no row. */
+  profileLoading: boolean;
   loading: boolean;
   /** Set by a password-reset link: the member must choose a new password. */
   recovery: boolean;
+  /** The local-storage entry that holds the session (read by the debug pages). */
+  storageKey: string;
   start(): () => void;
   signIn(email: string, password: string): Promise<void>;
   signUp(input: { email: string; password: string; username: string; emailRedirectTo: string }): Promise<{
@@ -60,6 +64,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         if (profile && gen === generation) set({ profile, profileIsPlaceholder: false });
       } catch (error) {
         log.warn('Profile fetch failed; keeping the placeholder', error);
+      } finally {
+        if (gen === generation) set({ profileLoading: false });
       }
     };
 
@@ -68,7 +74,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       const sameUser = user !== null && get().user?.id === user.id;
       if (!user) {
         generation += 1;
-        set({ session: null, user: null, profile: null, profileIsPlaceholder: false });
+        set({ session: null, user: null, profile: null, profileIsPlaceholder: false, profileLoading: false });
         return;
       }
       if (sameUser) {
@@ -78,7 +84,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       }
       generation += 1;
       const gen = generation;
-      set({ session, user, profile: placeholderProfile(user), profileIsPlaceholder: true });
+      set({ session, user, profile: placeholderProfile(user), profileIsPlaceholder: true, profileLoading: true });
       // Deferred: supabase-js holds its auth lock while it runs listeners, and the fetch needs that lock.
       deps.setTimeout(() => void loadProfileFor(user, gen), 0);
     };
@@ -98,8 +104,10 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       user: null,
       profile: null,
       profileIsPlaceholder: false,
+      profileLoading: false,
       loading: true,
       recovery: false,
+      storageKey: deps.storageKey,
 
       start() {
         const failsafe = deps.setTimeout(() => {
@@ -159,7 +167,14 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         }
         deps.storage.removeItem(deps.storageKey);
         generation += 1;
-        set({ session: null, user: null, profile: null, profileIsPlaceholder: false, recovery: false });
+        set({
+          session: null,
+          user: null,
+          profile: null,
+          profileIsPlaceholder: false,
+          profileLoading: false,
+          recovery: false,
+        });
       },
 
       async updateProfile(changes) {

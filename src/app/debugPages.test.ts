@@ -1,0 +1,13 @@
+import { expect, test } from 'vitest';
+import { debugPagesEnabled } from './debugPages.ts';
+
+const hosted = { VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'k' };
+
+test('on against the local stack, off in a build for a hosted project', () => {
+  expect(debugPagesEnabled({})).toBe(true);
+  expect(debugPagesEnabled(hosted)).toBe(false);
+});
+
+test('the build flag turns them on for a hosted project too', () => {
+  expect(debugPagesEnabled({ ...hosted, VITE_DEBUG_PAGES: 'true' })).toBe(true);
+});

@@ -1,0 +1,126 @@
+// The route tree (SPEC §2 "Route table"), code-based. Every screen is its own lazily loaded chunk,
+// so the first screen never pulls in the wallet, the editor or the markdown renderer.
+import {
+  Outlet,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  notFound,
+} from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { RootLayout } from './RootLayout.tsx';
+import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
+import { RouteGuard } from './RouteGuard.tsx';
+import { AppShell } from './shell/AppShell.tsx';
+import { parseAuthSearch, parseThreadsSearch } from './searchParams.ts';
+
+export interface RouterContext {
+  /** Debug pages exist only against the local stack or with VITE_DEBUG_PAGES=true; elsewhere they are not found. */
+  debugPages: boolean;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteErrorPage,
+});
+
+// Outside the main layout.
+const authRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'auth',
+  validateSearch: parseAuthSearch,
+  component: lazyRouteComponent(() => import('../features/auth/AuthPage.tsx'), 'AuthPage'),
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reset-password',
+  component: lazyRouteComponent(() => import('../features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
+});
+const requireDebugPages = ({ context }: { context: RouterContext }) => {
+  if (!context.debugPages) throw notFound();
+};
+const simpleDebugRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'simple-debug',
+  beforeLoad: requireDebugPages,
+  component: lazyRouteComponent(() => import('../features/debug/SimpleDebugPage.tsx'), 'SimpleDebugPage'),
+});
+
+// Inside the main layout: sidebar, header, content.
+const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: AppShell });
+const memberRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  id: 'member',
+  component: () => (
+    <RouteGuard>
+      <Outlet />
+    </RouteGuard>
+  ),
+});
+
+/** A screen module and the name of the component it exports. */
+type ScreenModule = () => Promise<Record<string, ComponentType>>;
+
+const page = <P extends string>(path: P, load: ScreenModule, name: string) =>
+  createRoute({ getParentRoute: () => shellRoute, path, component: lazyRouteComponent(load, name) });
+const memberPage = <P extends string>(path: P, load: ScreenModule, name: string) =>
+  createRoute({ getParentRoute: () => memberRoute, path, component: lazyRouteComponent(load, name) });
+const debugPage = <P extends string>(path: P, load: ScreenModule, name: string) =>
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    beforeLoad: requireDebugPages,
+    component: lazyRouteComponent(load, name),
+  });
+
+const threadsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'threads',
+  validateSearch: parseThreadsSearch,
+  component: lazyRouteComponent(() => import('../features/threads/AllThreadsPage.tsx'), 'AllThreadsPage'),
+});
+
+const shellChildren = [
+  page('/', () => import('../features/home/HomePage.tsx'), 'HomePage'),
+  page('category/$type', () => import('../features/category/CategoryPage.tsx'), 'CategoryPage'),
+  page('thread/$id', () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
+  page('t/$idOrSlug', () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
+  threadsRoute,
+  page('groups', () => import('../features/groups/GroupsPage.tsx'), 'GroupsPage'),
+  page('members', () => import('../features/members/MembersPage.tsx'), 'MembersPage'),
+  page('profile/$userId', () => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
+  memberRoute.addChildren([
+    memberPage('create-thread', () => import('../features/compose/CreateThreadPage.tsx'), 'CreateThreadPage'),
+    memberPage('profile', () => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
+    memberPage('wallet', () => import('../features/wallet/WalletPage.tsx'), 'WalletPage'),
+    memberPage('settings', () => import('../features/settings/SettingsPage.tsx'), 'SettingsPage'),
+    memberPage('moderation', () => import('../features/moderation/ModerationPage.tsx'), 'ModerationPage'),
+    memberPage('messages', () => import('../features/messages/MessagesPage.tsx'), 'MessagesPage'),
+    memberPage('admin/bulk-create', () => import('../features/bulk/BulkCreatePage.tsx'), 'BulkCreatePage'),
+  ]),
+  debugPage('test-auth', () => import('../features/debug/TestAuthPage.tsx'), 'TestAuthPage'),
+  debugPage('debug-profile', () => import('../features/debug/DebugProfilePage.tsx'), 'DebugProfilePage'),
+  debugPage('test-storage', () => import('../features/debug/TestStoragePage.tsx'), 'TestStoragePage'),
+  debugPage('check-storage', () => import('../features/debug/CheckStoragePage.tsx'), 'CheckStoragePage'),
+  debugPage('test-image-upload', () => import('../features/debug/TestImageUploadPage.tsx'), 'TestImageUploadPage'),
+];
+
+const routeTree = rootRoute.addChildren([
+  authRoute,
+  resetPasswordRoute,
+  simpleDebugRoute,
+  shellRoute.addChildren(shellChildren),
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({ routeTree, context, defaultPreload: 'intent', scrollRestoration: true });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,20 @@
+import { expect, test } from 'vitest';
+import { parseAuthSearch, parseThreadsSearch } from './searchParams.ts';
+
+test('?register=true opens Create Account, whether the router parsed it as a boolean or a string', () => {
+  expect(parseAuthSearch({ register: true }).register).toBe(true);
+  expect(parseAuthSearch({ register: 'true' }).register).toBe(true);
+  expect(parseAuthSearch({ register: 'no' }).register).toBeUndefined();
+});
+
+test('the return path is kept only when it stays on this site', () => {
+  expect(parseAuthSearch({ redirect: '/messages?x=1' }).redirect).toBe('/messages?x=1');
+  expect(parseAuthSearch({ redirect: 'https://evil.test/' }).redirect).toBeUndefined();
+  expect(parseAuthSearch({ redirect: '//evil.test/' }).redirect).toBeUndefined();
+});
+
+test('the threads list takes a page from 2 up and a trimmed query', () => {
+  expect(parseThreadsSearch({ page: '3', q: '  staking ' })).toEqual({ page: 3, q: 'staking' });
+  expect(parseThreadsSearch({ page: 1, q: '' })).toEqual({ page: undefined, q: undefined });
+  expect(parseThreadsSearch({ page: 'x' })).toEqual({ page: undefined, q: undefined });
+});

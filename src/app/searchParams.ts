@@ -1,0 +1,30 @@
+// Search parameters of the routes that read them, checked so a hand-typed URL cannot break a screen.
+
+export interface AuthSearch {
+  register?: boolean;
+  /** Where the route guard came from; only same-site paths are kept. */
+  redirect?: string;
+}
+
+export function safeRedirect(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return undefined;
+  return value;
+}
+
+export function parseAuthSearch(search: Record<string, unknown>): AuthSearch {
+  return {
+    register: search.register === true || search.register === 'true' ? true : undefined,
+    redirect: safeRedirect(search.redirect),
+  };
+}
+
+export interface ThreadsSearch {
+  page?: number;
+  q?: string;
+}
+
+export function parseThreadsSearch(search: Record<string, unknown>): ThreadsSearch {
+  const page = Number(search.page);
+  const q = typeof search.q === 'string' ? search.q.trim() : typeof search.q === 'number' ? String(search.q) : '';
+  return { page: Number.isInteger(page) && page > 1 ? page : undefined, q: q || undefined };
+}

@@ -1,0 +1,87 @@
+// The top bar: drawer button (phones), search, sync state, messages with the unread badge, and the user menu or Sign In.
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { unreadBadge } from '../session/identity.ts';
+import { useSession } from '../session/SessionContext.tsx';
+import { useUiStore } from '../uiStore.ts';
+import { SyncIndicator } from './SyncIndicator.tsx';
+import { UserMenu } from './UserMenu.tsx';
+import styles from './Header.module.css';
+
+/** SPEC §1: the header search box's placeholder. */
+export const SEARCH_PLACEHOLDER = 'Search threads, users, or topics...';
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  // The spec does not show the search call; the query opens the thread list filtered by title.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate({ to: '/threads', search: { q: query.trim() || undefined } });
+  };
+  return (
+    <form role="search" className={styles.search} onSubmit={submit}>
+      <Icon name="search" size={18} className={styles.searchIcon} />
+      <input
+        type="search"
+        aria-label="Search"
+        placeholder={SEARCH_PLACEHOLDER}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+    </form>
+  );
+}
+
+export function Header({ unread }: { unread: number }) {
+  const signedIn = useSession((s) => s.user !== null);
+  const loading = useSession((s) => s.loading);
+  const openDrawer = useUiStore((s) => s.setDrawerOpen);
+  const badge = unreadBadge(unread);
+  return (
+    <header className={styles.header}>
+      <Button
+        variant="ghost"
+        iconOnly
+        className={styles.menuButton}
+        onClick={() => openDrawer(true)}
+        aria-label="Open navigation"
+      >
+        <Icon name="menu" />
+      </Button>
+      <Link to="/" className={styles.brand} aria-label="GuapCoin Forum home">
+        <img src="/favicon.svg" alt="" width={30} height={30} />
+      </Link>
+      <SearchBox />
+      <div className={styles.actions}>
+        <SyncIndicator />
+        {signedIn && (
+          <Link
+            to="/messages"
+            className={styles.iconLink}
+            aria-label={badge ? `Messages, ${badge} unread` : 'Messages'}
+            data-testid="messages-link"
+          >
+            <Icon name="mail" />
+            {badge && (
+              <span className={styles.badge} aria-hidden>
+                {badge}
+              </span>
+            )}
+          </Link>
+        )}
+        {signedIn ? (
+          <UserMenu />
+        ) : (
+          !loading && (
+            <ButtonLink to="/auth" variant="primary">
+              Sign In
+            </ButtonLink>
+          )
+        )}
+      </div>
+    </header>
+  );
+}

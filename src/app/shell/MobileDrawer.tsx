@@ -1,0 +1,35 @@
+// The phone navigation: the sidebar's lists in a sheet that slides in from the left.
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { Button } from '../../ui/Button.tsx';
+import { DialogClose, Sheet } from '../../ui/Dialog.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { useUiStore } from '../uiStore.ts';
+import { SidebarNav } from './SidebarNav.tsx';
+import styles from './MobileDrawer.module.css';
+
+export function MobileDrawer({ unread }: { unread: number }) {
+  const open = useUiStore((s) => s.drawerOpen);
+  const setOpen = useUiStore((s) => s.setDrawerOpen);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  // A navigation from anywhere (a link in the page, the back button) closes the drawer.
+  useEffect(() => setOpen(false), [pathname, setOpen]);
+  return (
+    <Sheet open={open} onOpenChange={setOpen} title="Navigation">
+      <div className={styles.head}>
+        <Link to="/" className={styles.brand} onClick={() => setOpen(false)}>
+          <img src="/favicon.svg" alt="" width={30} height={30} />
+          GuapCoin Forum
+        </Link>
+        <DialogClose asChild>
+          <Button variant="ghost" iconOnly aria-label="Close navigation">
+            <Icon name="close" />
+          </Button>
+        </DialogClose>
+      </div>
+      <div className={styles.body} data-testid="drawer">
+        <SidebarNav narrow={false} unread={unread} onNavigate={() => setOpen(false)} />
+      </div>
+    </Sheet>
+  );
+}

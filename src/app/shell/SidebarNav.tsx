@@ -1,0 +1,58 @@
+// The navigation lists, shared by the desktop sidebar and the phone drawer.
+import { Link } from '@tanstack/react-router';
+import { Icon } from '../../ui/icons.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
+import { unreadBadge } from '../session/identity.ts';
+import { MAIN_NAV, SECONDARY_NAV, type NavItem } from './navItems.ts';
+import styles from './SidebarNav.module.css';
+
+interface SidebarNavProps {
+  /** Icons only, with the label in a tooltip and for screen readers. */
+  narrow: boolean;
+  unread: number;
+  onNavigate?: () => void;
+}
+
+function NavLink({ item, narrow, unread, onNavigate }: { item: NavItem } & SidebarNavProps) {
+  const badge = item.unread ? unreadBadge(unread) : null;
+  const exact = item.link.to === '/';
+  return (
+    <li>
+      <Tooltip label={item.label} disabled={!narrow}>
+        <Link
+          {...item.link}
+          className={styles.link}
+          activeProps={{ className: `${styles.link} ${styles.active}` }}
+          activeOptions={{ exact, includeSearch: false }}
+          onClick={onNavigate}
+        >
+          <Icon name={item.icon} />
+          <span className={narrow ? 'sr-only' : styles.label}>{item.label}</span>
+          {badge && (
+            <span className={narrow ? styles.dot : styles.badge} aria-label={`${badge} unread`}>
+              {narrow ? '' : badge}
+            </span>
+          )}
+        </Link>
+      </Tooltip>
+    </li>
+  );
+}
+
+export function SidebarNav(props: SidebarNavProps) {
+  return (
+    <nav aria-label="Main" className={styles.nav}>
+      <ul className={styles.list}>
+        {MAIN_NAV.map((item) => (
+          <NavLink key={item.label} item={item} {...props} />
+        ))}
+      </ul>
+      <hr className={styles.rule} />
+      <ul className={styles.list} aria-label="Your account">
+        {SECONDARY_NAV.map((item) => (
+          <NavLink key={item.label} item={item} {...props} />
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,60 @@
+// The header's user menu: avatar and name with the spec's fallbacks, profile links and Sign Out.
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
+import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { avatarInitial, displayName } from '../session/identity.ts';
+import { useSession } from '../session/SessionContext.tsx';
+import styles from './UserMenu.module.css';
+
+export function UserMenu() {
+  const profile = useSession((s) => s.profile);
+  const email = useSession((s) => s.user?.email);
+  const signOut = useSession((s) => s.signOut);
+  const navigate = useNavigate();
+  const name = displayName({ profile, email });
+
+  const onSignOut = async () => {
+    try {
+      await signOut();
+      toast.success('Signed out successfully');
+      await navigate({ to: '/' });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to sign out');
+    }
+  };
+
+  return (
+    <Menu>
+      <MenuTrigger className={styles.trigger} aria-label={`Account menu for ${name}`}>
+        <Avatar src={profile?.avatar_url} initial={avatarInitial({ profile, email })} size={34} />
+        <span className={styles.name}>{name}</span>
+        <Icon name="chevronDown" size={16} className={styles.chevron} />
+      </MenuTrigger>
+      <MenuContent>
+        <MenuLabel>
+          <span className={styles.labelName}>
+            {name} <RoleBadge role={profile?.role} />
+          </span>
+          {email && <span className={styles.labelEmail}>{email}</span>}
+        </MenuLabel>
+        <MenuSeparator />
+        <MenuItem onSelect={() => void navigate({ to: '/profile' })}>
+          <Icon name="user" size={18} /> Profile
+        </MenuItem>
+        <MenuItem onSelect={() => void navigate({ to: '/wallet' })}>
+          <Icon name="wallet" size={18} /> Wallet
+        </MenuItem>
+        <MenuItem onSelect={() => void navigate({ to: '/settings' })}>
+          <Icon name="settings" size={18} /> Settings
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem onSelect={() => void onSignOut()}>
+          <Icon name="logout" size={18} /> Sign Out
+        </MenuItem>
+      </MenuContent>
+    </Menu>
+  );
+}

@@ -1,0 +1,64 @@
+// Create Account: username, email and password twice; then the member is asked to confirm by email.
+import { toast } from 'sonner';
+import { useState } from 'react';
+import { useSession } from '../../app/session/SessionContext.tsx';
+import { useShellSyncStatus } from '../../app/status/shellSyncStatus.tsx';
+import { SIGN_UP_FAILED } from '../../backend/auth.ts';
+import { signUpSchema } from '../../lib/validation.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { FormError, OfflineNote } from './AuthLayout.tsx';
+import styles from './auth.module.css';
+import { useForm } from './useForm.ts';
+
+function CheckEmail({ email }: { email: string }) {
+  return (
+    <div className={styles.done} role="status" data-testid="check-email">
+      <Icon name="mail" size={40} />
+      <h2>Check your email</h2>
+      <p>
+        We sent a confirmation link to <strong>{email}</strong>. Open it to verify your account, and you will be signed
+        in.
+      </p>
+    </div>
+  );
+}
+
+export function SignUpForm() {
+  const signUp = useSession((s) => s.signUp);
+  const { online } = useShellSyncStatus();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm(signUpSchema, { username: '', email: '', password: '', confirmPassword: '' });
+
+  const onSubmit = form.submit(async ({ username, email, password }) => {
+    try {
+      const { needsConfirmation } = await signUp({
+        username,
+        email,
+        password,
+        emailRedirectTo: `${window.location.origin}/auth`,
+      });
+      toast.success('Account created! Please check your email to verify.');
+      if (needsConfirmation) setSentTo(email);
+    } catch (error) {
+      form.setServerError(error instanceof Error && error.message ? error.message : SIGN_UP_FAILED);
+      toast.error(SIGN_UP_FAILED);
+    }
+  });
+
+  if (sentTo) return <CheckEmail email={sentTo} />;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create account">
+      {!online && <OfflineNote action="Creating an account" />}
+      <Field label="Username" autoComplete="username" {...form.field('username')} />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Field label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
+      <Field label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <FormError message={form.serverError} />
+      <Button type="submit" variant="primary" full disabled={form.busy || !online}>
+        {form.busy ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

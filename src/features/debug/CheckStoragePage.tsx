@@ -1,0 +1,40 @@
+// /check-storage: whether each bucket the app needs (media, avatars) answers, as a quick health check.
+import { useEffect, useState } from 'react';
+import { useSession } from '../../app/session/SessionContext.tsx';
+import { useBackend } from '../../backend/BackendContext.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
+import { BUCKETS, listBucket, type Bucket, type Probe } from './debugCalls.ts';
+
+export function CheckStoragePage() {
+  const client = useBackend();
+  const userId = useSession((s) => s.user?.id ?? '');
+  const [results, setResults] = useState<Record<Bucket, Probe> | null>(null);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let live = true;
+    Promise.all(BUCKETS.map((b) => listBucket(client, b, userId))).then(
+      (probes) =>
+        live && setResults(Object.fromEntries(BUCKETS.map((b, i) => [b, probes[i]!])) as Record<Bucket, Probe>),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, userId, round]);
+  return (
+    <DebugPage title="Check storage">
+      {!results && <Spinner label="Checking buckets…" />}
+      {results &&
+        BUCKETS.map((bucket) => (
+          <DebugCard key={bucket} title={`Bucket ${bucket}`}>
+            <Outcome ok={results[bucket].ok}>{results[bucket].ok ? 'Reachable' : 'Not reachable'}</Outcome>
+            <Json value={results[bucket].detail} />
+          </DebugCard>
+        ))}
+      <div>
+        <Button onClick={() => setRound((r) => r + 1)}>Check again</Button>
+      </div>
+    </DebugPage>
+  );
+}

@@ -1,0 +1,74 @@
+// /simple-debug (outside the layout): the stored session as kept in local storage, the profile role
+// held by the app beside the one in the database, and a session restore from the stored tokens.
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useSession } from '../../app/session/SessionContext.tsx';
+import { useBackend } from '../../backend/BackendContext.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
+import { readProfileRow, type Probe } from './debugCalls.ts';
+import styles from './debug.module.css';
+import { readStoredSession } from './storedSession.ts';
+
+export function SimpleDebugPage() {
+  const client = useBackend();
+  const user = useSession((s) => s.user);
+  const heldRole = useSession((s) => s.profile?.role ?? null);
+  const storageKey = useSession((s) => s.storageKey);
+  const [stored, setStored] = useState(() => readStoredSession(storageKey));
+  const [row, setRow] = useState<Probe | null>(null);
+  const [restore, setRestore] = useState<Probe | null>(null);
+  const dbRole = row?.ok ? ((row.detail as { role?: string } | null)?.role ?? null) : null;
+
+  const restoreSession = async () => {
+    if (!stored) return;
+    const { data, error } = await client.auth.setSession({
+      access_token: stored.access_token,
+      refresh_token: stored.refresh_token,
+    });
+    setRestore(error ? { ok: false, detail: error.message } : { ok: true, detail: data.user?.email });
+    setStored(readStoredSession(storageKey));
+  };
+
+  return (
+    <main className={styles.standalone}>
+      <DebugPage title="Simple debug">
+        <p>
+          <Link to="/">← Back to forum</Link>
+        </p>
+        <DebugCard
+          title="Stored session"
+          actions={
+            <Button onClick={() => void restoreSession()} disabled={!stored}>
+              Restore session from storage
+            </Button>
+          }
+        >
+          <p>
+            Key <code>{storageKey}</code>
+          </p>
+          <Json value={stored ? { ...stored, access_token: '…', refresh_token: '…' } : null} />
+          {restore && <Outcome ok={restore.ok}>{`Restore: ${String(restore.detail)}`}</Outcome>}
+        </DebugCard>
+        <DebugCard
+          title="Profile role"
+          actions={
+            <Button onClick={() => user && void readProfileRow(client, user.id).then(setRow)} disabled={!user}>
+              Read role from the database
+            </Button>
+          }
+        >
+          <dl className={styles.facts}>
+            <dt>Held by the app</dt>
+            <dd data-testid="held-role">{heldRole ?? 'no profile'}</dd>
+            <dt>In the database</dt>
+            <dd data-testid="db-role">{row ? (dbRole ?? 'no row') : 'not read yet'}</dd>
+          </dl>
+          {row && dbRole !== null && (
+            <Outcome ok={dbRole === heldRole}>{dbRole === heldRole ? 'Roles match' : 'Roles differ'}</Outcome>
+          )}
+        </DebugCard>
+      </DebugPage>
+    </main>
+  );
+}

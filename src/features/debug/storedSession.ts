@@ -1,0 +1,16 @@
+// Reads the session supabase-js keeps in local storage, without going through the client's refresh logic.
+export interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at?: number;
+  user?: { id: string; email?: string };
+}
+
+export function readStoredSession(key: string): StoredSession | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as StoredSession) : null;
+  } catch {
+    return null;
+  }
+}
