@@ -1,11 +1,74 @@
-// /local/v1: endpoints that exist only in the local stack (config for the app and tests).
-// The URL is the origin the caller reached us on, so localhost and 127.0.0.1 both stay same-origin.
+// /local/v1 and /local/mail: endpoints that exist only in the local stack (config for the app and tests, the mailbox).
+// The config URL is the origin the caller reached us on, so localhost and 127.0.0.1 both stay same-origin.
 import type { StackContext } from './context.ts';
 import { ApiError, type ApiRequest, type ApiResponse } from './http.ts';
+import { readMail, type StoredMail } from './mail.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Only http(s) links become clickable; anything else is shown as text. */
+const linkHtml = (href: string) =>
+  /^https?:\/\//i.test(href)
+    ? `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`
+    : `<span>${escapeHtml(href)}</span>`;
+
+function mailPage(mails: StoredMail[], to: string | undefined): string {
+  const items = mails
+    .map(
+      (m) => `<article>
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.created_at)}</p>
+  <pre>${escapeHtml(m.text)}</pre>
+  <ul>${m.links.map((l) => `<li>${linkHtml(l)}</li>`).join('')}</ul>
+</article>`,
+    )
+    .join('\n');
+  const title = to ? `Local mailbox: ${escapeHtml(to)}` : 'Local mailbox';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; }
+  article { border: 1px solid #ccc; border-radius: 8px; padding: 0 1rem 0.5rem; margin: 1rem 0; }
+  .meta { color: #555; font-size: 0.9rem; }
+  pre { white-space: pre-wrap; word-break: break-word; }
+</style>
+</head>
+<body>
+<h1>${title}</h1>
+<p>Mails the local stack would have sent, newest first. Nothing leaves this machine.</p>
+${items || '<p>No mail yet.</p>'}
+</body>
+</html>`;
+}
 
 export async function handleLocal(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
-  if (req.method === 'GET' && req.path === '/v1/config') {
-    return { status: 200, headers: { 'cache-control': 'no-store' }, body: { url: req.url.origin, anonKey: ctx.keys.anonKey } };
+  const get = req.method === 'GET' || req.method === 'HEAD';
+  const to = req.url.searchParams.get('to') || undefined;
+  if (get && req.path === '/v1/config') {
+    return {
+      status: 200,
+      headers: { 'cache-control': 'no-store' },
+      body: { url: req.url.origin, anonKey: ctx.keys.anonKey },
+    };
+  }
+  if (get && req.path === '/v1/mail') {
+    return { status: 200, headers: { 'cache-control': 'no-store' }, body: await readMail(ctx.db, to) };
+  }
+  if (get && (req.path === '/mail' || req.path === '/mail/')) {
+    return {
+      status: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      },
+      body: mailPage(await readMail(ctx.db, to), to),
+    };
   }
   throw new ApiError(404, { message: `No local endpoint ${req.method} ${req.path}` });
 }

@@ -1,0 +1,32 @@
+// The texts of the auth mails; each carries its link and the same one-time code for typing in.
+import type { Queryable } from '../db.ts';
+import { sendMail } from '../mail.ts';
+
+const PRODUCT = 'GuapCoin Forum';
+
+const texts = {
+  signup: {
+    subject: `Confirm your ${PRODUCT} account`,
+    intro: `Welcome to ${PRODUCT}! Follow this link to confirm your email address:`,
+  },
+  recovery: {
+    subject: `Reset your ${PRODUCT} password`,
+    intro: `Someone asked to reset the password of your ${PRODUCT} account. If it was you, follow this link:`,
+  },
+  magiclink: {
+    subject: `Your ${PRODUCT} sign-in link`,
+    intro: `Follow this link to sign in to ${PRODUCT}:`,
+  },
+  email_change: {
+    subject: `Confirm your new email for ${PRODUCT}`,
+    intro: `Follow this link to confirm this address as the new email of your ${PRODUCT} account:`,
+  },
+} as const;
+
+export type MailKind = keyof typeof texts;
+
+export async function sendAuthMail(db: Queryable, kind: MailKind, to: string, link: string, otp: string) {
+  const { subject, intro } = texts[kind];
+  const text = `${intro}\n\n${link}\n\nOr enter this code: ${otp}\n\nThe link works for one hour. If you did not ask for this, ignore this mail.`;
+  await sendMail(db, { to, subject, text, links: [link] });
+}
