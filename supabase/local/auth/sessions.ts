@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 import type { StackContext } from '../context.ts';
+import type { ApiError } from '../http.ts';
 import { signAccessToken } from '../jwt.ts';
 import { authError } from './errors.ts';
 import { findUserById, isBanned, userJson, type UserRow } from './users.ts';
@@ -104,8 +105,11 @@ interface RefreshRow {
 
 const notFound = () => authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
-/** The refresh_token grant: rotate the token; a reused one is refused and ends its session, as GoTrue does. */
-export async function refreshSession(tx: Queryable, ctx: StackContext, token: string): Promise<SessionJson> {
+/**
+ * The refresh_token grant: rotate the token; a reused one is refused and ends its session, as GoTrue does. That refusal
+ * is returned, not thrown, so the transaction that ended the session still commits.
+ */
+export async function refreshSession(tx: Queryable, ctx: StackContext, token: string): Promise<SessionJson | ApiError> {
   const { rows } = await tx.query<RefreshRow>(
     `select rt.token, rt.user_id, rt.revoked, rt.session_id, s.not_after,
             extract(epoch from now() - rt.updated_at)::float8 as revoked_seconds_ago
@@ -133,7 +137,7 @@ export async function refreshSession(tx: Queryable, ctx: StackContext, token: st
     }
     // A token used twice may be stolen: end the whole session so neither holder keeps it.
     await tx.query('delete from auth.sessions where id = $1', [sessionId]);
-    throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    return authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
 
   await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);

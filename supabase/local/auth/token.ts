@@ -1,7 +1,7 @@
 // POST /token: the password, refresh_token and pkce grants, each answering a session.
 import { z } from 'zod';
 import type { StackContext } from '../context.ts';
-import type { ApiRequest, ApiResponse } from '../http.ts';
+import { ApiError, type ApiRequest, type ApiResponse } from '../http.ts';
 import { authError, invalidCredentials, validationFailed } from './errors.ts';
 import { normalizeEmail, parseInput } from './input.ts';
 import { checkPassword, dummyHash } from './passwords.ts';
@@ -43,7 +43,9 @@ async function refreshGrant(req: ApiRequest, ctx: StackContext): Promise<ApiResp
   if (!body.refresh_token)
     throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   const token = body.refresh_token;
-  return { status: 200, body: await ctx.db.transaction((tx) => refreshSession(tx, ctx, token)) };
+  const session = await ctx.db.transaction((tx) => refreshSession(tx, ctx, token));
+  if (session instanceof ApiError) throw session;
+  return { status: 200, body: session };
 }
 
 async function pkceGrant(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
