@@ -1,0 +1,72 @@
+// Parses PostgREST's `select` parameter: columns, aliases, casts, JSON paths and embedded resources with hints.
+import { Cursor, type Field } from './cursor.ts';
+
+export type SelectItem =
+  | { kind: 'star' }
+  | { kind: 'column'; field: Field; alias?: string; cast?: string }
+  | {
+      kind: 'embed';
+      relation: string;
+      alias?: string;
+      /** A foreign key column, a constraint name or a table name that picks one relationship among several. */
+      hint?: string;
+      inner: boolean;
+      items: SelectItem[];
+    };
+
+const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
+
+function parseItem(c: Cursor): SelectItem {
+  if (c.eat('*')) return { kind: 'star' };
+  let start = c.pos;
+  let alias: string | undefined;
+  let name = c.name();
+  if (c.peek(':') && !c.peek('::')) {
+    c.eat(':');
+    alias = name;
+    start = c.pos;
+    name = c.name();
+  }
+  if (c.peek('!') || c.peek('(')) {
+    let hint: string | undefined;
+    let inner = false;
+    while (c.eat('!')) {
+      const h = c.name();
+      if (h === 'inner') inner = true;
+      else if (h !== 'left') hint = h;
+    }
+    c.expect('(');
+    const items = c.peek(')') ? [] : parseItems(c);
+    c.expect(')');
+    return { kind: 'embed', relation: name, alias, hint, inner, items };
+  }
+  // Read the name again as a field, now that it is known not to be an embed, to pick up a JSON path.
+  c.pos = start;
+  const field = c.field();
+  let cast: string | undefined;
+  if (c.eat('::')) {
+    const castStart = c.pos;
+    while (!c.done && /[A-Za-z0-9_[\] ]/.test(c.input[c.pos]!)) c.pos++;
+    cast = c.input.slice(castStart, c.pos);
+    if (!CAST.test(cast)) {
+      c.pos = castStart;
+      c.fail('a type name');
+    }
+  }
+  return { kind: 'column', field, alias, cast };
+}
+
+function parseItems(c: Cursor): SelectItem[] {
+  const items = [parseItem(c)];
+  while (c.eat(',')) items.push(parseItem(c));
+  return items;
+}
+
+/** Parses a whole `select` value; an empty value selects nothing, as in PostgREST. */
+export function parseSelect(input: string): SelectItem[] {
+  const c = new Cursor(input, 'select');
+  if (input === '') return [];
+  const items = parseItems(c);
+  if (!c.done) c.fail('"," or end of input');
+  return items;
+}
