@@ -1,0 +1,40 @@
+// Object keys from request paths: percent-decoded, and refused when they could escape or confuse the bucket.
+import { invalidKey } from './errors.ts';
+
+const MAX_KEY_LENGTH = 1024;
+
+/** Splits "bucket/a/b.png" into the bucket id and a checked object name. */
+export function bucketAndName(rest: string): { bucketId: string; name: string } {
+  const slash = rest.indexOf('/');
+  if (slash <= 0) throw invalidKey(rest);
+  const bucketId = decode(rest.slice(0, slash));
+  const name = checkedName(
+    rest
+      .slice(slash + 1)
+      .split('/')
+      .map(decode)
+      .join('/'),
+  );
+  return { bucketId, name };
+}
+
+export function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalidKey(segment);
+  }
+}
+
+/** No absolute paths, no empty, "." or ".." segments, no backslashes or control characters. */
+export function checkedName(name: string): string {
+  const segments = name.split('/');
+  const bad =
+    name.length === 0 ||
+    name.length > MAX_KEY_LENGTH ||
+    name.includes('\\') ||
+    /[\u0000-\u001f\u007f]/.test(name) ||
+    segments.some((s) => s === '' || s === '.' || s === '..');
+  if (bad) throw invalidKey(name);
+  return name;
+}
