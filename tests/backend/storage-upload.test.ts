@@ -158,7 +158,7 @@ describe('bad requests', () => {
     fetch(`${stack.url}/storage/v1/object/${path}`, {
       method: 'POST',
       headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'image/png' },
-      body,
+      body: new Uint8Array(body),
     });
 
   test('a missing bucket is 404 Bucket not found', async () => {

@@ -33,7 +33,7 @@ export function checkedName(name: string): string {
     name.length === 0 ||
     name.length > MAX_KEY_LENGTH ||
     name.includes('\\') ||
-    /[\u0000-\u001f\u007f]/.test(name) ||
+    [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) ||
     segments.some((s) => s === '' || s === '.' || s === '..');
   if (bad) throw invalidKey(name);
   return name;
