@@ -2,6 +2,7 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread, threadByIdOrSlug } from '../data/queries.ts';
+import { createUuidV7 } from '../lib/uuidv7.ts';
 import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './backoff.ts';
 import { ME_COLUMNS } from './columns.ts';
 import { classifyFailure } from './errors.ts';
@@ -79,8 +80,12 @@ export class SyncEngine {
   /** The member of the latest auth event, ahead of `userId` while the switch to them is still running. */
   private requestedUserId: string | null = null;
 
+  /** Ids for rows made here: time-ordered, so waiting writes list in the order they were made. */
+  private readonly newId: () => string;
+
   constructor(private readonly deps: EngineDeps) {
     this.options = { ...DEFAULT_OPTIONS, ...deps.options };
+    this.newId = createUuidV7(() => deps.clock.now(), deps.random);
   }
 
   get currentUserId() {
@@ -187,7 +192,7 @@ export class SyncEngine {
   /** The context for enqueueing writes as the signed-in member; null when nobody is signed in. */
   writer(): WriteContext | null {
     if (!this.userId) return null;
-    return { db: this.deps.db, userId: this.userId, now: () => this.deps.clock.now() };
+    return { db: this.deps.db, userId: this.userId, now: () => this.deps.clock.now(), newId: this.newId };
   }
 
   /** Sends what waits, then pulls. */
