@@ -18,9 +18,10 @@ export function UserMenu() {
 
   const onSignOut = async () => {
     try {
+      // Home first, so the guard of a members-only page does not send the member to /auth instead.
+      await navigate({ to: '/' });
       await signOut();
       toast.success('Signed out successfully');
-      await navigate({ to: '/' });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Failed to sign out');
     }

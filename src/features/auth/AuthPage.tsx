@@ -1,6 +1,6 @@
 // /auth: Sign In or Create Account (?register=true opens the latter); a signed-in member goes back where they came from.
-import { Navigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useSession } from '../../app/session/SessionContext.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -13,7 +13,11 @@ export function AuthPage() {
   const { register, redirect } = useSearch({ from: '/auth' });
   const [mode, setMode] = useState<Mode>(register ? 'sign-up' : 'sign-in');
   const signedIn = useSession((s) => s.user !== null && !s.recovery);
-  if (signedIn) return <Navigate to={redirect ?? '/'} replace />;
+  const navigate = useNavigate();
+  useEffect(() => {
+    // The return path may carry a query, so it goes as a built href rather than a route path.
+    if (signedIn) void navigate({ href: redirect ?? '/', replace: true });
+  }, [signedIn, redirect, navigate]);
   return (
     <AuthLayout
       title={mode === 'sign-in' ? 'Welcome back' : 'Join the community'}

@@ -1,0 +1,57 @@
+// The phone shell at 390x844: the navigation drawer, screenshots and axe scans.
+import { expect, test } from '@playwright/test';
+import { AuthPage } from './pages/AuthPage.ts';
+import { Shell } from './pages/Shell.ts';
+import { MEMBER } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+
+test('the drawer opens and closes at 390x844', async ({ page }) => {
+  await page.goto('/');
+  const shell = new Shell(page);
+  await expect(shell.sidebar).toBeHidden();
+  await shell.drawerButton.click();
+  await expect(shell.drawer).toBeVisible();
+  await shell.drawer.getByRole('button', { name: 'Close navigation' }).click();
+  await expect(shell.drawer).toBeHidden();
+
+  await shell.drawerButton.click();
+  await page.keyboard.press('Escape');
+  await expect(shell.drawer).toBeHidden();
+
+  await shell.drawerButton.click();
+  await shell.drawer.getByRole('link', { name: 'Groups' }).click();
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(shell.drawer).toBeHidden();
+});
+
+test('screenshots at 390x844: home, auth and the signed-in shell, with nothing wider than the screen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/phone-home.png' });
+  await page.goto('/auth');
+  await page.screenshot({ path: 'test-results/screens/phone-auth.png' });
+  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
+  const shell = new Shell(page);
+  await shell.expectSignedIn();
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/screens/phone-shell-signed-in.png' });
+  await shell.drawerButton.click();
+  await page.screenshot({ path: 'test-results/screens/phone-drawer.png' });
+});
+
+test('axe finds no serious or critical violation on the phone layout', async ({ page }) => {
+  for (const path of ['/', '/auth', '/reset-password']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page, path);
+  }
+  await page.goto('/');
+  await new Shell(page).drawerButton.click();
+  await expectNoSeriousA11yViolations(page, 'drawer');
+});

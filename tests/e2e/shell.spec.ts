@@ -1,0 +1,125 @@
+// The desktop shell: sidebar collapse remembered, the search box, screenshots, and an axe scan of every screen.
+import { expect, test, type Page } from '@playwright/test';
+import { AuthPage } from './pages/AuthPage.ts';
+import { Shell } from './pages/Shell.ts';
+import { MEMBER } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+
+test.use({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+
+async function signIn(page: Page, to = '/') {
+  await page.goto(`/auth?redirect=${encodeURIComponent(to)}`);
+  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
+  await new Shell(page).expectSignedIn();
+}
+
+test('the sidebar collapses from 256 to 80 px at 1280x800 and stays collapsed after reload', async ({ page }) => {
+  await page.goto('/');
+  const shell = new Shell(page);
+  await expect.poll(() => shell.sidebarWidth()).toBe(256);
+  await shell.collapseButton.click();
+  await expect.poll(() => shell.sidebarWidth()).toBe(80);
+  await page.reload();
+  await expect(shell.expandButton).toBeVisible();
+  await expect.poll(() => shell.sidebarWidth()).toBe(80);
+  // Collapsed, each link still has its name for screen readers and a tooltip on focus.
+  await page.getByRole('link', { name: 'Members' }).focus();
+  await expect(page.getByRole('tooltip', { name: 'Members' })).toBeVisible();
+  await shell.expandButton.click();
+  await expect.poll(() => shell.sidebarWidth()).toBe(256);
+});
+
+test('the header has the spec search box and Sign In when signed out; the user menu closes on an outside click', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const shell = new Shell(page);
+  await expect(shell.search).toHaveAttribute('placeholder', 'Search threads, users, or topics...');
+  await expect(shell.signInLink).toHaveAttribute('href', '/auth');
+  await signIn(page);
+  await shell.userMenuButton.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Wallet', 'Settings', 'Sign Out']);
+  await page.mouse.click(900, 600);
+  await expect(menu).toBeHidden();
+});
+
+test('unknown addresses show the not-found page; later screens show coming soon', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.goto('/groups');
+  await expect(page.getByText('Browse and manage your groups here.')).toBeVisible();
+  await page.goto('/members');
+  await expect(page.getByText('Coming soon.')).toBeVisible();
+});
+
+test('screenshots at 1280x800: home, auth and the signed-in shell', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/desktop-home.png' });
+  await page.goto('/auth');
+  await page.screenshot({ path: 'test-results/screens/desktop-auth.png' });
+  await signIn(page);
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  await new Shell(page).userMenuButton.click();
+  await page.screenshot({ path: 'test-results/screens/desktop-shell-signed-in.png' });
+});
+
+const PUBLIC_SCREENS = [
+  '/',
+  '/auth',
+  '/auth?register=true',
+  '/reset-password',
+  '/threads',
+  '/category/guapcoin',
+  '/t/some-thread',
+  '/groups',
+  '/members',
+  '/profile/00000000-0000-0000-0000-000000000000',
+  '/no/such/page',
+];
+const MEMBER_SCREENS = [
+  '/',
+  '/create-thread',
+  '/profile',
+  '/wallet',
+  '/settings',
+  '/messages',
+  '/moderation',
+  '/admin/bulk-create',
+  '/simple-debug',
+  '/test-auth',
+  '/debug-profile',
+  '/test-storage',
+  '/check-storage',
+  '/test-image-upload',
+];
+
+test('axe finds no serious or critical violation on any screen, signed out', async ({ page }) => {
+  for (const path of PUBLIC_SCREENS) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page, path);
+  }
+});
+
+test('axe finds no serious or critical violation on any screen, signed in', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  for (const path of MEMBER_SCREENS) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page, path);
+  }
+});
+
+test('the light theme follows the system setting and passes axe too', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  for (const path of ['/', '/auth']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page, `${path} (light)`);
+  }
+  const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  expect(background).toBe('rgb(246, 247, 251)');
+});

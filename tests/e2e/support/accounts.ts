@@ -1,0 +1,8 @@
+// The seeded demo accounts, and fresh addresses for tests that create their own.
+export const MEMBER = { email: 'member@guapcoin.local', password: 'guapmember123' };
+export const ADMIN = { email: 'admin@guapcoin.local', password: 'guapadmin123' };
+
+export function freshAccount(prefix: string) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `${prefix}${id}`, email: `${prefix}-${id}@example.test`, password: 'first-pass-123' };
+}
