@@ -32,7 +32,7 @@ test('screenshots at 390x844: home, auth and the signed-in shell, with nothing w
   await page.goto('/');
   await expect(page.getByTestId('thread-row').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/phone-home.png' });
-  await page.goto('/auth');
+  await new AuthPage(page).open();
   await page.screenshot({ path: 'test-results/screens/phone-auth.png' });
   await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
   const shell = new Shell(page);
@@ -40,8 +40,10 @@ test('screenshots at 390x844: home, auth and the signed-in shell, with nothing w
   await expect(page.getByTestId('thread-row').first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await page.screenshot({ path: 'test-results/screens/phone-shell-signed-in.png' });
   await shell.drawerButton.click();
+  await expect.poll(async () => (await shell.drawer.boundingBox())?.x).toBe(0);
   await page.screenshot({ path: 'test-results/screens/phone-drawer.png' });
 });
 

@@ -57,10 +57,11 @@ test('screenshots at 1280x800: home, auth and the signed-in shell', async ({ pag
   await page.goto('/');
   await expect(page.getByTestId('thread-row').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/desktop-home.png' });
-  await page.goto('/auth');
+  await new AuthPage(page).open();
   await page.screenshot({ path: 'test-results/screens/desktop-auth.png' });
   await signIn(page);
   await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await new Shell(page).userMenuButton.click();
   await page.screenshot({ path: 'test-results/screens/desktop-shell-signed-in.png' });
 });
