@@ -46,7 +46,7 @@ async function newThread(): Promise<string> {
   const id = randomUUID();
   await stack.db.query(
     `insert into public.threads (id, slug, title, category_id, author_id)
-     select $1, $1, 'Convergence test thread', (select id from public.categories limit 1), $2`,
+     select $1::uuid, $1::text, 'Convergence test thread', (select id from public.categories limit 1), $2`,
     [id, members[0]!.id],
   );
   return id;
