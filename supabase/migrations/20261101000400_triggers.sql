@@ -278,6 +278,17 @@ end $$;
 create trigger guard_post_write before insert or update on public.posts
   for each row execute function public.guard_post_write();
 
+-- The opening post is the one of type 'thread': SPEC's "POST post" sends the type but not is_first_post.
+create function public.set_first_post() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  new.is_first_post := new.type = 'thread';
+  return new;
+end $$;
+
+create trigger set_first_post before insert on public.posts
+  for each row execute function public.set_first_post();
+
 -- Every update bumps the version an edit is based on (DESIGN section 4); a change of the words marks the post edited.
 create function public.set_post_version() returns trigger
 language plpgsql set search_path = '' as $$
@@ -391,6 +402,6 @@ create trigger sync_ban_flag after insert or delete on public.banned_users
 revoke execute on function
   public.handle_new_user(), public.handle_user_email_change(), public.guard_profile_insert(),
   public.guard_profile_update(), public.set_timestamps(), public.guard_thread_write(), public.guard_post_write(),
-  public.set_post_version(), public.count_replies(), public.guard_message_write(), public.guard_ban_insert(),
+  public.set_first_post(), public.set_post_version(), public.count_replies(), public.guard_message_write(), public.guard_ban_insert(),
   public.sync_ban_flag()
 from public, anon, authenticated;

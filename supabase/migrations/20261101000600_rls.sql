@@ -49,8 +49,13 @@ create policy posts_insert_member on public.posts for insert to authenticated
   with check (
     author_id = (select auth.uid())
     and (select public.is_active_member())
-    and exists (
-      select 1 from public.threads t where t.id = thread_id and (not t.is_locked or (select public.is_staff()))
+    and (
+      exists (
+        select 1 from public.threads t where t.id = thread_id and (not t.is_locked or (select public.is_staff()))
+      )
+      -- A retried insert of a reply that already landed (upsert, ignore duplicates) is answered by the conflict,
+      -- even if the thread was locked in between; a new row can never take an existing id.
+      or exists (select 1 from public.posts p where p.id = posts.id and p.author_id = (select auth.uid()))
     )
   );
 create policy posts_update_own on public.posts for update to authenticated
@@ -60,13 +65,24 @@ create policy posts_delete_own_or_staff on public.posts for delete to authentica
   using ((author_id = (select auth.uid()) and (select public.is_active_member())) or (select public.is_staff()));
 
 -- Messages: private to their two parties.
+-- Whether the caller already sent the message with this id. A function, because a subquery on messages inside a
+-- messages policy would expand the messages policies again (42P17, infinite recursion).
+create function public.is_own_message(message_id uuid) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from public.messages where id = message_id and sender_id = auth.uid())
+$$;
+
 create policy messages_select_parties on public.messages for select to authenticated
   using (sender_id = (select auth.uid()) or recipient_id = (select auth.uid()));
 create policy messages_insert_sender on public.messages for insert to authenticated
   with check (
     sender_id = (select auth.uid())
     and (select public.is_active_member())
-    and public.accepts_messages(recipient_id)
+    and (
+      public.accepts_messages(recipient_id)
+      -- As for posts: a retried send of a message that already landed is answered by the conflict.
+      or public.is_own_message(id)
+    )
   );
 create policy messages_update_recipient on public.messages for update to authenticated
   using (recipient_id = (select auth.uid()))
