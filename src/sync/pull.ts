@@ -94,15 +94,19 @@ async function pullWindow<T extends { sync_txid: number }>(
 }
 
 /** Puts rows into a mirror table, leaving alone the ones a waiting write of this device is about to change. */
-async function putUnlessPending<T extends { id: string }>(
+async function putUnlessPending<T extends { id: string; sync_txid: number }>(
   ctx: PullContext,
   table: 'categories' | 'profiles' | 'threads' | 'posts' | 'messages',
   rows: T[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await ctx.db.transaction('rw', [ctx.db.table(table), ctx.db.outbox], async () => {
+  const store = ctx.db.table(table);
+  await ctx.db.transaction('rw', [store, ctx.db.outbox], async () => {
     const pending = await pendingTargets(ctx.db);
-    await ctx.db.table(table).bulkPut(rows.filter((row) => !pending.has(row.id)));
+    const current = (await store.bulkGet(rows.map((r) => r.id))) as ({ sync_txid: number } | undefined)[];
+    // A row only moves forward: a page read before a push settled must not put back the older version.
+    const newer = rows.filter((row, i) => !pending.has(row.id) && !(row.sync_txid < (current[i]?.sync_txid ?? 0)));
+    await store.bulkPut(newer);
   });
 }
 

@@ -103,7 +103,10 @@ async function run(ops: Op[]) {
         await d.engine.flush();
       }
     }
-    for (const d of devices) await d.engine.pull();
+    for (const d of devices) {
+      await d.engine.pull();
+      expect(d.engine.status.get().lastError).toBeNull();
+    }
 
     const server = await serverPosts(threadId);
     expect(Object.fromEntries(server.map((p) => [p.id, p.content]))).toEqual(Object.fromEntries(intended));
