@@ -1,13 +1,17 @@
-// What every route shares: toasts at the top right and tooltips; the page itself renders in the outlet.
+// What every route shares: toasts at the top right; the page itself renders in the outlet.
 import { Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
-import { TooltipProvider } from '../ui/Tooltip.tsx';
+import { lazy, Suspense } from 'react';
+
+// No toast can come before the first interaction, so the toaster's code loads just after the first screen.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 export function RootLayout() {
   return (
-    <TooltipProvider delayDuration={300}>
+    <>
       <Outlet />
-      <Toaster position="top-right" theme="system" richColors closeButton />
-    </TooltipProvider>
+      <Suspense fallback={null}>
+        <Toaster position="top-right" theme="system" richColors closeButton />
+      </Suspense>
+    </>
   );
 }

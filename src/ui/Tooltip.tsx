@@ -1,9 +1,8 @@
-// Radix tooltip in the app's look; shown on hover and on keyboard focus.
+// Radix tooltip in the app's look; shown on hover and on keyboard focus. It brings its own provider so a
+// screen can load it lazily.
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import styles from './Tooltip.module.css';
-
-export const TooltipProvider = RadixTooltip.Provider;
 
 export function Tooltip({
   label,
@@ -18,14 +17,16 @@ export function Tooltip({
 }) {
   if (disabled) return children;
   return (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content className={styles.content} side={side} sideOffset={8}>
-          {label}
-          <RadixTooltip.Arrow className={styles.arrow} />
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <RadixTooltip.Provider delayDuration={300}>
+      <RadixTooltip.Root>
+        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+        <RadixTooltip.Portal>
+          <RadixTooltip.Content className={styles.content} side={side} sideOffset={8}>
+            {label}
+            <RadixTooltip.Arrow className={styles.arrow} />
+          </RadixTooltip.Content>
+        </RadixTooltip.Portal>
+      </RadixTooltip.Root>
+    </RadixTooltip.Provider>
   );
 }

@@ -1,23 +1,34 @@
 // The main layout (SPEC §2 "Shell layout"): sidebar or drawer, header, notices, and the page.
 import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useUiStore } from '../uiStore.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { Header } from './Header.tsx';
-import { MobileDrawer } from './MobileDrawer.tsx';
 import { BannedNotice, OfflineBanner } from './Notices.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useUnreadCount } from './useUnreadCount.ts';
 import styles from './AppShell.module.css';
 
+// The drawer (a modal dialog) loads the first time a phone opens it, not with the first screen.
+const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })));
+
 export function AppShell() {
   const userId = useSession((s) => s.user?.id ?? null);
   const unread = useUnreadCount(userId);
+  const drawerWanted = useUiStore((s) => s.drawerOpen);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  if (drawerWanted && !drawerLoaded) setDrawerLoaded(true);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>
       <Sidebar unread={unread} />
-      <MobileDrawer unread={unread} />
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <MobileDrawer unread={unread} />
+        </Suspense>
+      )}
       <div className={styles.column}>
         <Header unread={unread} />
         <OfflineBanner />

@@ -1,14 +1,17 @@
 // The top bar: drawer button (phones), search, sync state, messages with the unread badge, and the user menu or Sign In.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { unreadBadge } from '../session/identity.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { useUiStore } from '../uiStore.ts';
 import { SyncIndicator } from './SyncIndicator.tsx';
-import { UserMenu } from './UserMenu.tsx';
+import { UserMenuPlaceholder } from './UserMenuPlaceholder.tsx';
 import styles from './Header.module.css';
+
+// The menu's dropdown code loads for signed-in members only; visitors never need it.
+const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
 /** SPEC §1: the header search box's placeholder. */
 export const SEARCH_PLACEHOLDER = 'Search threads, users, or topics...';
@@ -73,7 +76,9 @@ export function Header({ unread }: { unread: number }) {
           </Link>
         )}
         {signedIn ? (
-          <UserMenu />
+          <Suspense fallback={<UserMenuPlaceholder />}>
+            <UserMenu />
+          </Suspense>
         ) : (
           !loading && (
             <ButtonLink to="/auth" variant="primary">

@@ -1,6 +1,6 @@
 // The phone navigation: the sidebar's lists in a sheet that slides in from the left.
 import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { DialogClose, Sheet } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -12,8 +12,12 @@ export function MobileDrawer({ unread }: { unread: number }) {
   const open = useUiStore((s) => s.drawerOpen);
   const setOpen = useUiStore((s) => s.setDrawerOpen);
   const pathname = useLocation({ select: (l) => l.pathname });
-  // A navigation from anywhere (a link in the page, the back button) closes the drawer.
-  useEffect(() => setOpen(false), [pathname, setOpen]);
+  // A navigation from anywhere (a link in the page, the back button) closes the drawer; mounting does not.
+  const shownAt = useRef(pathname);
+  useEffect(() => {
+    if (shownAt.current !== pathname) setOpen(false);
+    shownAt.current = pathname;
+  }, [pathname, setOpen]);
   return (
     <Sheet open={open} onOpenChange={setOpen} title="Navigation">
       <div className={styles.head}>

@@ -2,7 +2,6 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { ScrollArea } from '../../ui/ScrollArea.tsx';
 import { useUiStore } from '../uiStore.ts';
 import { SidebarNav } from './SidebarNav.tsx';
 import { TABLET_QUERY, useMediaQuery } from './useMediaQuery.ts';
@@ -24,9 +23,9 @@ export function Sidebar({ unread }: { unread: number }) {
           </span>
         )}
       </Link>
-      <ScrollArea className={styles.scroll}>
+      <div className={styles.scroll}>
         <SidebarNav narrow={narrow} unread={unread} />
-      </ScrollArea>
+      </div>
       {!tablet && (
         <div className={styles.footer}>
           <Button

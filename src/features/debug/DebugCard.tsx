@@ -1,5 +1,6 @@
 // Shared pieces of the developer pages: a titled card and a raw JSON view.
 import type { ReactNode } from 'react';
+import { ScrollArea } from '../../ui/ScrollArea.tsx';
 import styles from './debug.module.css';
 
 export function DebugPage({ title, children }: { title: string; children: ReactNode }) {
@@ -25,9 +26,9 @@ export function DebugCard({ title, children, actions }: { title: string; childre
 
 export function Json({ value }: { value: unknown }) {
   return (
-    <pre className={styles.json} tabIndex={0}>
-      {JSON.stringify(value, null, 2) ?? 'undefined'}
-    </pre>
+    <ScrollArea className={styles.jsonScroll}>
+      <pre className={styles.json}>{JSON.stringify(value, null, 2) ?? 'undefined'}</pre>
+    </ScrollArea>
   );
 }
 
