@@ -1,4 +1,4 @@
-// Prints one closing line for the whole suite, 'N passed, N failed', from the vitest and Playwright JSON reports.
+// Prints one closing line for the whole suite, 'N passed, N failed', from the vitest runs' and Playwright's JSON reports.
 import { readFile } from 'node:fs/promises';
 
 interface Counts {
@@ -26,8 +26,13 @@ function playwrightCounts(report: unknown): Counts {
   return { passed: (s?.expected ?? 0) + (s?.flaky ?? 0), failed: s?.unexpected ?? 0, skipped: s?.skipped ?? 0 };
 }
 
-const [vitestPath, playwrightPath] = process.argv.slice(2);
-const parts = [vitestCounts(await readJson(vitestPath)), playwrightCounts(await readJson(playwrightPath))];
+// The last report is Playwright's; every one before it is a vitest run.
+const paths = process.argv.slice(2);
+const playwrightPath = paths.pop();
+const parts = [
+  ...(await Promise.all(paths.map(async (p) => vitestCounts(await readJson(p))))),
+  playwrightCounts(await readJson(playwrightPath)),
+];
 const total = parts.reduce((a, b) => ({
   passed: a.passed + b.passed,
   failed: a.failed + b.failed,

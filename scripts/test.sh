@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, unit and backend tests, then the browser tests against a fresh build.
+# `npm test`: typecheck, lint, unit and backend tests (on PGlite, then again on a throwaway PostgreSQL), then the
+# browser tests against a fresh build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results="$(mktemp -d)"
@@ -12,10 +13,13 @@ npm run -s lint
 echo "== unit and backend tests"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=$?
+echo "== backend tests on PostgreSQL"
+bash scripts/with-postgres.sh npx vitest run --project backend --reporter=dot --reporter=json \
+  --outputFile.json="$results/vitest-postgres.json" || status=$?
 echo "== build"
 npx vite build --logLevel warn
 bash scripts/ensure-chromium.sh
 echo "== browser tests"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || status=$?
-npx tsx scripts/test-summary.ts "$results/vitest.json" "$results/playwright.json"
+npx tsx scripts/test-summary.ts "$results/vitest.json" "$results/vitest-postgres.json" "$results/playwright.json"
 exit $status
