@@ -88,3 +88,23 @@ test('buckets: the service key sees them with their limits; others see what RLS 
   expect((await alice.client.storage.listBuckets()).data).toEqual([]);
   expect((await stack.service().storage.getBucket('nope')).error).toMatchObject({ statusCode: '404' });
 });
+
+test('malformed list and remove bodies are 400s in the storage error shape, never 500s', async () => {
+  const token = (await alice.client.auth.getSession()).data.session?.access_token ?? '';
+  const call = (method: string, path: string, body: string) =>
+    fetch(`${stack.url}/storage/v1${path}`, {
+      method,
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
+  for (const [method, path, body] of [
+    ['POST', '/object/list/media', '{"prefix": '],
+    ['POST', '/object/list/media', '{"limit": "many"}'],
+    ['DELETE', '/object/media', '{"prefixes": []}'],
+    ['DELETE', '/object/media', 'not json'],
+  ] as const) {
+    const res = await call(method, path, body);
+    expect(res.status, `${method} ${path} ${body}`).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: '400' });
+  }
+});
