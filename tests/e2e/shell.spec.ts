@@ -22,7 +22,8 @@ test('the sidebar collapses from 256 to 80 px at 1280x800 and stays collapsed af
   await page.reload();
   await expect(shell.expandButton).toBeVisible();
   await expect.poll(() => shell.sidebarWidth()).toBe(80);
-  // Collapsed, each link still has its name for screen readers and a tooltip on focus.
+  // Collapsed, each link still has its name for screen readers and a tooltip on focus (its code loads with the rail).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('link', { name: 'Members' }).focus();
   await expect(page.getByRole('tooltip', { name: 'Members' })).toBeVisible();
   await shell.expandButton.click();

@@ -1,10 +1,23 @@
 // The navigation lists, shared by the desktop sidebar and the phone drawer.
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Icon } from '../../ui/icons.tsx';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 import { unreadBadge } from '../session/identity.ts';
 import { MAIN_NAV, SECONDARY_NAV, type NavItem } from './navItems.ts';
 import styles from './SidebarNav.module.css';
+
+// Only the narrow rail needs tooltips; their positioning code loads when the rail first renders narrow,
+// so the wide sidebar and the phone layout never fetch it.
+const LazyTooltip = lazy(() => import('../../ui/Tooltip.tsx').then((m) => ({ default: m.Tooltip })));
+
+function NarrowTooltip({ label, narrow, children }: { label: string; narrow: boolean; children: ReactNode }) {
+  if (!narrow) return children;
+  return (
+    <Suspense fallback={children}>
+      <LazyTooltip label={label}>{children}</LazyTooltip>
+    </Suspense>
+  );
+}
 
 interface SidebarNavProps {
   /** Icons only, with the label in a tooltip and for screen readers. */
@@ -18,7 +31,7 @@ function NavLink({ item, narrow, unread, onNavigate }: { item: NavItem } & Sideb
   const exact = item.link.to === '/';
   return (
     <li>
-      <Tooltip label={item.label} disabled={!narrow}>
+      <NarrowTooltip label={item.label} narrow={narrow}>
         <Link
           {...item.link}
           className={styles.link}
@@ -34,7 +47,7 @@ function NavLink({ item, narrow, unread, onNavigate }: { item: NavItem } & Sideb
             </span>
           )}
         </Link>
-      </Tooltip>
+      </NarrowTooltip>
     </li>
   );
 }
