@@ -1,6 +1,8 @@
 // `npm run bench`: runs every benchmark and prints its table. Budgets live here, never in timed test assertions.
+import { benchBundle } from './bundle.ts';
 import { benchLocalStack } from './local-stack.ts';
 import { benchSync } from './sync.ts';
 
+await benchBundle();
 await benchLocalStack();
 await benchSync();

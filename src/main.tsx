@@ -9,6 +9,9 @@ import { SessionProvider } from './app/session/SessionContext.tsx';
 import { BackendProvider } from './backend/BackendContext.tsx';
 import { createBackendClient } from './backend/client.ts';
 import { loadBackendConfig } from './backend/config.ts';
+import { registerServiceWorker } from './app/pwa/registerServiceWorker.ts';
+import { createAppSync } from './app/sync/createAppSync.ts';
+import { SyncProvider } from './app/sync/SyncContext.tsx';
 import './ui/theme.css';
 
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error ?? event.message));
@@ -19,6 +22,8 @@ loadBackendConfig({ env: import.meta.env, fetch: window.fetch.bind(window), stor
   (config) => {
     const client = createBackendClient(config);
     const session = createAppSession(client, config.url);
+    const sync = createAppSync(client, config);
+    void sync.start();
     // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
     session.getState().start();
     const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env) });
@@ -26,7 +31,9 @@ loadBackendConfig({ env: import.meta.env, fetch: window.fetch.bind(window), stor
       <StrictMode>
         <BackendProvider client={client}>
           <SessionProvider store={session}>
-            <App router={router} />
+            <SyncProvider engine={sync}>
+              <App router={router} />
+            </SyncProvider>
           </SessionProvider>
         </BackendProvider>
       </StrictMode>,
@@ -39,3 +46,5 @@ loadBackendConfig({ env: import.meta.env, fetch: window.fetch.bind(window), stor
     );
   },
 );
+
+registerServiceWorker();

@@ -1,12 +1,12 @@
-// The app: the router over the session and the sync status the shell shows.
+// The app: the router over the session and the sync engine's status, which the shell shows.
 import { RouterProvider } from '@tanstack/react-router';
-import { BrowserSyncStatus } from './status/shellSyncStatus.tsx';
+import { EngineSyncStatus } from './status/EngineSyncStatus.tsx';
 import type { createAppRouter } from './router.tsx';
 
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
-    <BrowserSyncStatus>
+    <EngineSyncStatus>
       <RouterProvider router={router} />
-    </BrowserSyncStatus>
+    </EngineSyncStatus>
   );
 }
