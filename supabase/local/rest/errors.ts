@@ -39,12 +39,13 @@ function isPgError(e: unknown): e is PgErrorLike {
 }
 
 // PostgREST's table (src/PostgREST/Error.hs), by SQLSTATE prefix; anything not listed is the client's fault: 400.
-function statusOf(code: string, authenticated: boolean): number {
+function statusOf(code: string, message: string, authenticated: boolean): number {
   if (code === '42501') return authenticated ? 403 : 401;
   if (code === '23503' || code === '23505') return 409;
   if (code === '25006') return 405;
   if (code === '42P01') return 404;
-  if (code === '42883') return 404;
+  // An undefined function is 404 (an rpc that is not there); an undefined operator is a bad filter: 400.
+  if (code === '42883') return message.startsWith('function ') ? 404 : 400;
   if (code === '42P17' || code === '21000' || code === '53400') return 500;
   if (code === '57P01') return 503;
   if (code === 'P0001') return 400;
@@ -79,7 +80,7 @@ function statusOf(code: string, authenticated: boolean): number {
 export function toApiError(e: unknown, authenticated: boolean): ApiError {
   if (e instanceof ApiError) return e;
   if (isPgError(e)) {
-    return pgrstError(statusOf(e.code, authenticated), e.code, e.message, e.detail ?? null, e.hint ?? null);
+    return pgrstError(statusOf(e.code, e.message, authenticated), e.code, e.message, e.detail ?? null, e.hint ?? null);
   }
   throw e;
 }

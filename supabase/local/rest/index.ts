@@ -1,7 +1,6 @@
 // /rest/v1: the PostgREST-compatible service; every request runs as its JWT's role in one transaction, so RLS decides.
 import type { StackContext } from '../context.ts';
 import type { ApiRequest, ApiResponse } from '../http.ts';
-import { bearerOf, verifyToken } from '../jwt.ts';
 import type { RestCall } from './call.ts';
 import { pgrstError, toApiError, unknownTable } from './errors.ts';
 import { parsePrefer } from './prefer.ts';
@@ -9,6 +8,7 @@ import { readTable } from './read.ts';
 import { checkProfile, parseAccept } from './respond.ts';
 import { callRpc } from './rpc.ts';
 import { reloadedSchemaCache, schemaCache, type SchemaCache } from './schemaCache.ts';
+import { claimsOf } from './verifiedTokens.ts';
 import { writeTable } from './write.ts';
 
 function decodeSegment(segment: string): string {
@@ -59,7 +59,7 @@ function unsupportedMethod(method: string) {
 }
 
 export async function handleRest(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
-  const claims = await verifyToken(ctx.keys, bearerOf(req.headers));
+  const claims = await claimsOf(ctx.keys, req);
   // PostgREST's rule for 42501: 401 when the request had no signed-in role, 403 when it had one.
   const authenticated = claims.role !== 'anon';
   try {
