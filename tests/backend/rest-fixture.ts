@@ -45,6 +45,12 @@ create table public.notes (
   body text not null,
   slug text unique
 );
+create table public.labels (id int primary key, name text not null);
+create table public.article_labels (
+  article_id bigint references public.articles (id),
+  label_id int references public.labels (id),
+  primary key (article_id, label_id)
+);
 create view public.published_articles as select id, title, author_id from public.articles where published;
 
 -- Column-level grants, as the project's profiles table will have: clients never read email.
@@ -96,6 +102,9 @@ insert into public.articles (title, author_id, published) values ('Draft of bob'
 insert into public.comments (article_id, author_id, content)
 select a, case when c % 2 = 0 then '${ALICE}'::uuid else '${CAROL}'::uuid end, 'Comment ' || c || ' on ' || a
 from generate_series(1, 3) a, generate_series(1, 3) c;
+
+insert into public.labels values (1, 'guide'), (2, 'news'), (3, 'faq');
+insert into public.article_labels values (1, 1), (1, 2), (2, 2);
 
 create function public.add(a int, b int) returns int language sql immutable as $$ select a + b $$;
 create function public.greet(name text default 'world') returns text language sql stable as $$ select 'hello ' || name $$;

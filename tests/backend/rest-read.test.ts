@@ -149,6 +149,30 @@ describe('embedded resources', () => {
     expect(inner.count).toBe(4);
   });
 
+  test('many-to-many through a junction table is an array; the junction name is a hint', async () => {
+    const { data, error } = await anon
+      .from('articles')
+      .select('id, labels(name)')
+      .lte('id', 3)
+      .order('id')
+      .order('name', { referencedTable: 'labels' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, labels: [{ name: 'guide' }, { name: 'news' }] },
+      { id: 2, labels: [{ name: 'news' }] },
+      { id: 3, labels: [] },
+    ]);
+    const back = await anon
+      .from('labels')
+      .select('name, articles!article_labels!inner(id)')
+      .order('id', { referencedTable: 'articles' })
+      .order('id');
+    expect(back.data).toEqual([
+      { name: 'guide', articles: [{ id: 1 }] },
+      { name: 'news', articles: [{ id: 1 }, { id: 2 }] },
+    ]);
+  });
+
   test('is.null on an embed keeps the parents without one', async () => {
     const { data } = await anon
       .from('articles')

@@ -2,7 +2,7 @@
 import { pgrstError } from './errors.ts';
 import type { SelectItem } from './parseSelect.ts';
 import type { QueryLevel } from './parseQuery.ts';
-import { resolveRelationship } from './relationships.ts';
+import { joinConditions, resolveRelationship } from './relationships.ts';
 import type { Relation, SchemaCache } from './schemaCache.ts';
 import { conditionSql, fieldSql, ident, orderSql, tableRef, type SqlParams } from './sql.ts';
 
@@ -75,9 +75,7 @@ export function planShape(
       const rel = resolveRelationship(planner.cache, relation, item.relation, item.hint);
       const childAlias = planner.nextAlias();
       const child = planShape(planner, rel.target, childAlias, item.items, childLevel);
-      const join = rel.targetColumns.map(
-        (column, i) => `${childAlias}.${ident(column)} = ${alias}.${ident(rel.parentColumns[i]!)}`,
-      );
+      const join = joinConditions(rel, childAlias, alias, `${childAlias}_x`);
       rel.parentColumns.forEach((c) => shape.needed.add(c));
       const where = `where ${[...join, ...child.conditions].join(' and ')}`;
       const from = `from ${tableRef(rel.target.name)} ${childAlias} ${where}`;
@@ -86,7 +84,7 @@ export function planShape(
       if (item.inner) shape.conditions.push(exists);
       const rows = `(select ${child.projection.join(', ')} ${from}${tail(child)}) ${childAlias}_j`;
       shape.projection.push(
-        rel.cardinality === 'one-to-many'
+        rel.cardinality === 'one-to-many' || rel.cardinality === 'many-to-many'
           ? `(select coalesce(json_agg(${childAlias}_j), '[]') from ${rows}) as ${ident(key)}`
           : `(select row_to_json(${childAlias}_j) from ${rows}) as ${ident(key)}`,
       );
