@@ -85,6 +85,12 @@ describe('malformed syntax is 400 PGRST100', () => {
     expect(error.message).toMatch(/^failed to parse/);
   });
 
+  test('a JSON path on a column that is not JSON is 400, not a missing function', async () => {
+    const { status, error } = await anon.from('articles').select('id').eq('title->>x', 'y');
+    expect(status).toBe(400);
+    expect(error?.code).toBe('42883');
+  });
+
   test('a value of the wrong type is 400 22P02', async () => {
     const { status, error } = await anon.from('articles').select().eq('id', 'abc');
     expect(status).toBe(400);
@@ -154,6 +160,15 @@ describe('JWT', () => {
     const { status, error } = await expired.from('articles').select('id');
     expect(status).toBe(401);
     expect(error?.code).toBe('PGRST303');
+  });
+
+  test('a token that worked is refused once it has expired', async () => {
+    const shortLived = await clientAs(stack, ALICE, 2);
+    expect((await shortLived.from('articles').select('id').eq('id', 1)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const later = await shortLived.from('articles').select('id').eq('id', 1);
+    expect(later.status).toBe(401);
+    expect(later.error?.code).toBe('PGRST303');
   });
 
   test('no token at all is 401', async () => {

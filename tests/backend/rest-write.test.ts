@@ -255,6 +255,21 @@ describe('update and delete', () => {
     expect(minimal.status).toBe(204);
   });
 
+  test('limit and order on a patch change only the first rows in that order', async () => {
+    const { data, error } = await alice
+      .from('articles')
+      .update({ body: 'limited' })
+      .eq('author_id', ALICE)
+      .lte('id', 13)
+      .order('id', { ascending: false })
+      .limit(2)
+      .select('id');
+    expect(error).toBeNull();
+    expect(data?.map((r) => r.id).sort((a, b) => a - b)).toEqual([9, 12]);
+    const { rows } = await stack.db.query("select id::int as id from public.articles where body = 'limited' order by id");
+    expect(rows).toEqual([{ id: 9 }, { id: 12 }]);
+  });
+
   test('an empty patch changes nothing', async () => {
     const { error, status } = await alice.from('articles').update({}).eq('id', 3);
     expect(error).toBeNull();

@@ -1,7 +1,7 @@
 // POST (insert, upsert), PATCH and DELETE on a table: the write and its representation in one statement, RLS deciding.
 import { jsonBody, type ApiResponse } from '../http.ts';
 import type { Queryable } from '../db.ts';
-import { Planner, planShape, readStatement, type Shape } from './buildRead.ts';
+import { Planner, planShape, readStatement, whereClause, type Shape } from './buildRead.ts';
 import {
   checkColumns,
   deleteSql,
@@ -17,7 +17,7 @@ import { parseQuery, type ParsedQuery } from './parseQuery.ts';
 import { apply } from './prefer.ts';
 import { contentRange, jsonHeaders, onlyElement, singleRowError } from './respond.ts';
 import type { Relation } from './schemaCache.ts';
-import { conditionSql, SqlParams } from './sql.ts';
+import { conditionSql, orderSql, SqlParams, tableRef } from './sql.ts';
 import type { ReadRow } from './read.ts';
 
 function invalidBody(message: string) {
@@ -126,6 +126,14 @@ export async function writeTable(call: RestCall, relation: Relation, method: 'PO
     const p = statementParams();
     const scope = { relation, alias: 't0', params: p };
     const conditions = query.root.conditions.map((c) => conditionSql(c, scope));
+    const { limit, offset, order } = query.root;
+    if (limit !== undefined || offset !== undefined) {
+      // PostgREST's limited update/delete: the rows are picked by a subquery over the same filters, in the given order.
+      const orderBy = order.length > 0 ? ` order by ${orderSql(order, scope)}` : '';
+      const page = `${limit === undefined ? '' : ` limit (${p.text(String(limit))})::bigint`}${offset === undefined ? '' : ` offset (${p.text(String(offset))})::bigint`}`;
+      const picked = `select t0.ctid from ${tableRef(relation.name)} t0${whereClause(conditions)}${orderBy}${page}`;
+      conditions.splice(0, conditions.length, `t0.ctid = any(array(${picked}))`);
+    }
     if (method === 'PATCH') {
       const [values] = bodyRows(call, false) as [JsonRow];
       const columns = query.columns ?? Object.keys(values);
