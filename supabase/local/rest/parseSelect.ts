@@ -14,7 +14,8 @@ export type SelectItem =
       items: SelectItem[];
     };
 
-const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
+// One word, so a cast can name a type but never add SQL (`::int from x` is refused).
+const CAST = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
 
 function parseItem(c: Cursor): SelectItem {
   if (c.eat('*')) return { kind: 'star' };
@@ -46,7 +47,7 @@ function parseItem(c: Cursor): SelectItem {
   let cast: string | undefined;
   if (c.eat('::')) {
     const castStart = c.pos;
-    while (!c.done && /[A-Za-z0-9_[\] ]/.test(c.input[c.pos]!)) c.pos++;
+    while (!c.done && /[A-Za-z0-9_[\]]/.test(c.input[c.pos]!)) c.pos++;
     cast = c.input.slice(castStart, c.pos);
     if (!CAST.test(cast)) {
       c.pos = castStart;

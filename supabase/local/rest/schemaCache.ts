@@ -5,7 +5,6 @@ export interface Column {
   name: string;
   /** format_type without a type modifier, so a cast to it never truncates. */
   type: string;
-  generated: boolean;
 }
 
 export interface Relation {
@@ -53,7 +52,6 @@ export interface SchemaCache {
 interface RawColumn {
   name: string;
   type: string;
-  generated: boolean;
 }
 
 interface RawCatalog {
@@ -77,8 +75,7 @@ interface RawCatalog {
 // One round trip that returns the whole catalog of schema public as JSON text.
 const CATALOG_SQL = `
 with cols as (
-  select a.attrelid, json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, null),
-         'generated', a.attgenerated <> '') order by a.attnum) as columns
+  select a.attrelid, json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, null)) order by a.attnum) as columns
   from pg_attribute a
   where a.attnum > 0 and not a.attisdropped
     and a.attrelid in (select oid from pg_class where relnamespace = 'public'::regnamespace
@@ -122,7 +119,7 @@ select json_build_object(
     where p.pronamespace = 'public'::regnamespace and p.prokind = 'f')
 )::text as catalog`;
 
-export function makeRelation(
+function makeRelation(
   name: string,
   kind: Relation['kind'],
   columns: Column[],
@@ -141,7 +138,7 @@ function toFunction(raw: RawCatalog['functions'][number], relations: Map<string,
     const mode = modes[i] ?? 'i';
     const name = names[i] ?? '';
     if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push({ name, type });
-    if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name, type, generated: false });
+    if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name, type });
   });
   // Defaults belong to the last input arguments.
   const firstDefault = raw.nargs - raw.ndefaults;
