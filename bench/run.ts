@@ -1,4 +1,5 @@
 // `npm run bench`: runs every benchmark and prints its table. Budgets live here, never in timed test assertions.
+import '../supabase/local/noRealtimeSocket.ts';
 import { benchBundle } from './bundle.ts';
 import { benchLocalStack } from './local-stack.ts';
 import { benchSync } from './sync.ts';

@@ -8,14 +8,7 @@ import { openPglite, openPostgres, type Db } from '../../supabase/local/db.ts';
 import { DEFAULT_JWT_SECRET } from '../../supabase/local/env.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
-
-// supabase-js builds its realtime client eagerly and Node 20 has no global WebSocket; the local stack serves no
-// realtime endpoint, so a socket that refuses to open is all these tests need.
-globalThis.WebSocket ??= class {
-  constructor() {
-    throw new Error('the local stack has no realtime endpoint');
-  }
-} as unknown as typeof WebSocket;
+import '../../supabase/local/noRealtimeSocket.ts';
 
 export const DEMO = {
   admin: { email: 'admin@guapcoin.local', password: 'guapadmin123' },
