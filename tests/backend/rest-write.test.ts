@@ -266,7 +266,9 @@ describe('update and delete', () => {
       .select('id');
     expect(error).toBeNull();
     expect(data?.map((r) => r.id).sort((a, b) => a - b)).toEqual([9, 12]);
-    const { rows } = await stack.db.query("select id::int as id from public.articles where body = 'limited' order by id");
+    const { rows } = await stack.db.query(
+      "select id::int as id from public.articles where body = 'limited' order by id",
+    );
     expect(rows).toEqual([{ id: 9 }, { id: 12 }]);
   });
 
