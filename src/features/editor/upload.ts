@@ -1,0 +1,109 @@
+// Editor image upload (SPEC §5 "Editor image upload", §7 "Storage", §8 "Editor upload errors"): checks each file,
+// uploads it to the media bucket under the member's own folder, and maps every failure to the spec's text.
+// A failing file is reported and skipped; the others go on.
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_TIMEOUT_MS = 10_000;
+export const MEDIA_BUCKET = 'media';
+export const NOT_LOGGED_IN = 'You must be logged in to upload images';
+
+/** The part of supabase-js's `storage.from(bucket)` the upload uses, so tests can hand it a fake. */
+export interface MediaBucket {
+  upload(
+    path: string,
+    body: Blob,
+    options: { cacheControl: string; upsert: boolean; contentType?: string },
+  ): Promise<{ error: { message: string } | null }>;
+  getPublicUrl(path: string): { data: { publicUrl: string } };
+}
+
+export interface UploadFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** The spec's refusal for a file that must not be sent, or null when it may be. */
+export function checkFile(file: UploadFile): string | null {
+  if (!file.type.startsWith('image/') && file.type !== 'video/gif') return `${file.name} is not a valid image or GIF`;
+  if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is too large (max 10MB)`;
+  return null;
+}
+
+export class UploadTimeoutError extends Error {}
+
+export function uploadErrorText(fileName: string, error: unknown): string {
+  if (error instanceof UploadTimeoutError) return `Upload timed out for ${fileName}`;
+  const message = error instanceof Error || isMessage(error) ? error.message : String(error);
+  if (/row-level security/i.test(message)) return 'Permission denied. Please check storage policies.';
+  if (/not found/i.test(message)) return 'Storage bucket not found. Please contact support.';
+  return `Failed to upload ${fileName}: ${message}`;
+}
+
+function isMessage(value: unknown): value is { message: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+}
+
+/** `{user id}/{timestamp}-{random}.{ext}`: the own-folder rule of the storage policies, and never a name clash. */
+export function uploadPath(userId: string, file: UploadFile, now: number, random: () => number): string {
+  const fromName = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1];
+  const fromType = file.type
+    .split('/')[1]
+    ?.replace('jpeg', 'jpg')
+    .replace(/[^a-z0-9]/gi, '');
+  const ext = (fromName ?? fromType ?? 'bin').toLowerCase();
+  const id = Math.floor(random() * 36 ** 8)
+    .toString(36)
+    .padStart(8, '0');
+  return `${userId}/${now}-${id}.${ext}`;
+}
+
+/** Alt text is the file name; brackets would end the markdown image early, so they are escaped. */
+export const imageMarkdown = (name: string, url: string) => `![${name.replace(/([[\]\\])/g, '\\$1')}](${url})`;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UploadTimeoutError()), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export interface UploadDeps {
+  bucket: MediaBucket;
+  userId: string | null;
+  onUploaded(file: UploadFile, url: string): void;
+  onError(message: string): void;
+  timeoutMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+/** Uploads the files one after another, in the order chosen; returns how many made it. */
+export async function uploadImages<F extends UploadFile & Blob>(files: F[], deps: UploadDeps): Promise<number> {
+  const { bucket, userId, onUploaded, onError } = deps;
+  if (!userId) {
+    onError(NOT_LOGGED_IN);
+    return 0;
+  }
+  let uploaded = 0;
+  for (const file of files) {
+    const refusal = checkFile(file);
+    if (refusal) {
+      onError(refusal);
+      continue;
+    }
+    const path = uploadPath(userId, file, (deps.now ?? Date.now)(), deps.random ?? Math.random);
+    try {
+      const { error } = await withTimeout(
+        bucket.upload(path, file, { cacheControl: '3600', upsert: false, contentType: file.type }),
+        deps.timeoutMs ?? UPLOAD_TIMEOUT_MS,
+      );
+      if (error) throw error;
+      onUploaded(file, bucket.getPublicUrl(path).data.publicUrl);
+      uploaded += 1;
+    } catch (error) {
+      onError(uploadErrorText(file.name, error));
+    }
+  }
+  return uploaded;
+}
