@@ -1,10 +1,54 @@
-// /t/{idOrSlug} and /thread/{id}: one thread and its posts. Filled in by the thread issue.
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
+// /t/{idOrSlug} and /thread/{id} (SPEC §2 "Thread view"): the thread from the mirror, its posts, and the footer.
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { Panel } from '../../ui/Panel.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { isUuid } from './threadAddress.ts';
+import { ThreadView } from './ThreadView.tsx';
+import { useOpenThread } from './useOpenThread.ts';
+import { useViewCount } from './useViewCount.ts';
 
 export function ThreadPage() {
-  return (
-    <ComingSoon title="Thread" icon="list">
-      The thread view, with its posts, quotes and the reply form.
-    </ComingSoon>
-  );
+  const params: { id?: string; idOrSlug?: string } = useParams({ strict: false });
+  const idOrSlug = params.idOrSlug ?? params.id ?? '';
+  const { thread, fetchState } = useOpenThread(idOrSlug);
+  const { online } = useSyncStatus();
+  const navigate = useNavigate();
+  const slug = thread?.slug;
+  // Opened by id: show the address by slug instead, without leaving the id address in history.
+  const redirectTo = slug && isUuid(idOrSlug) && slug !== idOrSlug ? slug : null;
+  useEffect(() => {
+    if (redirectTo) void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: redirectTo }, replace: true });
+  }, [navigate, redirectTo]);
+  // The view is counted on the page that stays, not on the id address about to be replaced.
+  useViewCount(redirectTo ? null : thread, online);
+
+  if (thread === undefined || (thread === null && fetchState === 'loading') || redirectTo) {
+    return <Spinner label="Loading thread…" />;
+  }
+  if (thread === null && fetchState === 'offline') {
+    return (
+      <Panel icon="offline" title="This thread is not on this device yet">
+        <p>You are offline. It will load when you are back online.</p>
+      </Panel>
+    );
+  }
+  if (thread === null) {
+    return (
+      <Panel
+        icon="alert"
+        title="Thread Not Found"
+        actions={
+          <ButtonLink to="/" variant="primary">
+            Go to Home
+          </ButtonLink>
+        }
+      >
+        <p>This thread does not exist or has been deleted.</p>
+      </Panel>
+    );
+  }
+  return <ThreadView thread={thread} online={online} />;
 }

@@ -1,0 +1,141 @@
+// One post: author, time, '(edited)', its sending state, the rendered markdown with its gallery, and its actions.
+import { memo, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { Markdown } from '../../content/Markdown.tsx';
+import type { FailedEntry } from '../../data/outboxTypes.ts';
+import type { PostWithAuthor } from '../../data/queries.ts';
+import { listAge } from '../../lib/relativeTime.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { FailedWriteNotice } from './FailedWriteNotice.tsx';
+import { postImages } from './gallery.ts';
+import { authorName, initials } from './people.ts';
+import { PostGallery } from './PostGallery.tsx';
+import { TextEditor } from './TextEditor.tsx';
+import styles from './Thread.module.css';
+
+interface PostCardProps {
+  post: PostWithAuthor;
+  isFirst: boolean;
+  canQuote: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  failure?: FailedEntry;
+  onQuote(post: PostWithAuthor): void;
+}
+
+function StatusMark({ status }: { status: PostWithAuthor['_status'] }) {
+  if (status === 'sending') return <span className={styles.sending}>Waiting to send</span>;
+  if (status === 'failed') return <span className={styles.notSent}>Not sent</span>;
+  return null;
+}
+
+export const PostCard = memo(function PostCard({
+  post,
+  isFirst,
+  canQuote,
+  canEdit,
+  canDelete,
+  failure,
+  onQuote,
+}: PostCardProps) {
+  const actions = useSyncActions();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const images = useMemo(() => postImages(post.content), [post.content]);
+  const name = authorName(post.author);
+  const headingId = `post-${post.id}-author`;
+
+  const save = async (text: string) => {
+    try {
+      await actions.editPost(post.id, text, postImages(text));
+      setEditing(false);
+      toast.success('Post updated successfully!');
+    } catch {
+      toast.error('Failed to update post');
+    }
+  };
+  const remove = async () => {
+    try {
+      await actions.deletePost(post.id);
+      toast.success('Post deleted successfully!');
+    } catch {
+      toast.error('Failed to delete post');
+    }
+  };
+
+  return (
+    <article
+      className={styles.post}
+      aria-labelledby={headingId}
+      data-testid="post"
+      data-status={post._status ?? 'sent'}
+      id={`post-${post.id}`}
+    >
+      <header className={styles.postHeader}>
+        <Avatar src={post.author?.avatar_url} initial={initials(name)} size={36} />
+        <div className={styles.postWho}>
+          <h2 id={headingId} className={styles.postAuthor}>
+            {name} <RoleBadge role={post.author?.role} />
+          </h2>
+          <span className="muted">
+            <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
+              {listAge(post.created_at)}
+            </time>
+            {post.is_edited && <span className={styles.edited}> (edited)</span>}
+          </span>
+        </div>
+        <div className={styles.postTags}>
+          {isFirst && <span className={styles.originalPost}>Original Post</span>}
+          <StatusMark status={post._status} />
+        </div>
+      </header>
+      {editing ? (
+        <TextEditor
+          label="Edit your post"
+          initial={post.content}
+          saveLabel="Save"
+          onCancel={() => setEditing(false)}
+          onSave={save}
+        />
+      ) : (
+        <div className={styles.postBody}>
+          {/* The gallery shows the images, so the text does not show them a second time. */}
+          <Markdown hideImages={images.length > 0}>{post.content}</Markdown>
+          <PostGallery images={images} />
+        </div>
+      )}
+      {failure && <FailedWriteNotice entry={failure} />}
+      {!editing && (canQuote || canEdit || canDelete) && (
+        <footer className={styles.postActions}>
+          {canQuote && (
+            <Button variant="ghost" onClick={() => onQuote(post)} aria-label={`Quote ${name}`}>
+              Quote
+            </Button>
+          )}
+          {canEdit && (
+            <Button variant="ghost" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
+          {canDelete && (
+            <Button variant="ghost" className={styles.dangerText} onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          )}
+        </footer>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete post"
+        question="Are you sure you want to delete this post?"
+        confirmLabel="Delete"
+        onConfirm={remove}
+      />
+    </article>
+  );
+});

@@ -1,0 +1,64 @@
+// The reply box (6 rows): the reply lands in the mirror at once and waits in the outbox when offline.
+import { forwardRef, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { Button } from '../../ui/Button.tsx';
+import { postImages } from './gallery.ts';
+import styles from './Thread.module.css';
+
+interface ReplyFormProps {
+  threadId: string;
+  online: boolean;
+  text: string;
+  onTextChange(text: string): void;
+}
+
+export const ReplyForm = forwardRef<HTMLTextAreaElement, ReplyFormProps>(function ReplyForm(
+  { threadId, online, text, onTextChange },
+  ref,
+) {
+  const actions = useSyncActions();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await actions.reply(threadId, text, postImages(text));
+      onTextChange('');
+      toast.success(online ? 'Reply posted successfully!' : 'Reply saved. It will be sent when you are back online.');
+    } catch {
+      toast.error('Failed to post reply');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className={styles.replyForm}
+      aria-label="Reply"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={id} className={styles.replyLabel}>
+        Post a reply
+      </label>
+      <textarea
+        id={id}
+        ref={ref}
+        className={styles.textarea}
+        rows={6}
+        placeholder="Write your reply… Markdown works."
+        value={text}
+        onChange={(e) => onTextChange(e.target.value)}
+      />
+      <div className={styles.formActions}>
+        {!online && <span className="muted">You are offline: your reply will be sent when you are back online.</span>}
+        <Button type="submit" variant="primary" disabled={busy || text.trim() === ''}>
+          Post Reply
+        </Button>
+      </div>
+    </form>
+  );
+});

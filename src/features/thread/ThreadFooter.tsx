@@ -1,0 +1,48 @@
+// Below the posts: the locked notice, the reason a banned member cannot post, the sign-in prompt, or the reply form.
+import { forwardRef } from 'react';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { ReplyForm } from './ReplyForm.tsx';
+import styles from './Thread.module.css';
+
+export type FooterKind = 'locked' | 'signedOut' | 'banned' | 'reply';
+
+interface ThreadFooterProps {
+  kind: FooterKind;
+  threadId: string;
+  online: boolean;
+  draft: string;
+  onDraftChange(text: string): void;
+}
+
+export const ThreadFooter = forwardRef<HTMLTextAreaElement, ThreadFooterProps>(function ThreadFooter(
+  { kind, threadId, online, draft, onDraftChange },
+  ref,
+) {
+  if (kind === 'reply') {
+    return <ReplyForm ref={ref} threadId={threadId} online={online} text={draft} onTextChange={onDraftChange} />;
+  }
+  if (kind === 'locked') {
+    return (
+      <p className={styles.notice} role="note">
+        <Icon name="shield" size={18} aria-hidden /> This thread is locked. New replies are not allowed.
+      </p>
+    );
+  }
+  if (kind === 'banned') {
+    return (
+      <p className={styles.notice} role="note">
+        <Icon name="alert" size={18} aria-hidden /> Your account has been banned by a moderator, so you cannot post
+        replies. Contact the moderators if you think this is a mistake.
+      </p>
+    );
+  }
+  return (
+    <div className={styles.notice}>
+      <span>Sign in to join the discussion and reply to this thread.</span>
+      <ButtonLink to="/auth" variant="primary">
+        Sign In
+      </ButtonLink>
+    </div>
+  );
+});

@@ -1,0 +1,62 @@
+// The thread's header: badges, title, author, age, views, replies, category chip, and Delete Thread for staff.
+import { Link } from '@tanstack/react-router';
+import type { ThreadWithRefs } from '../../data/queries.ts';
+import { listAge } from '../../lib/relativeTime.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { authorName, initials } from './people.ts';
+import styles from './Thread.module.css';
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+interface ThreadHeaderProps {
+  thread: ThreadWithRefs;
+  onDelete?: () => void;
+}
+
+export function ThreadHeader({ thread, onDelete }: ThreadHeaderProps) {
+  const name = authorName(thread.author);
+  const { category } = thread;
+  return (
+    <header className={styles.header}>
+      <div className={styles.badges}>
+        {thread.is_pinned && <span className={`${styles.badge} ${styles.pinned}`}>Pinned</span>}
+        {thread.is_locked && <span className={`${styles.badge} ${styles.locked}`}>Locked</span>}
+        {thread.is_ad && <span className={`${styles.badge} ${styles.ad}`}>Advertisement</span>}
+        {thread._status === 'sending' && <span className={styles.sending}>Waiting to send</span>}
+        {category && (
+          // The category page lists a type's threads; ?cat= narrows it to this thread's category.
+          <Link
+            to="/category/$type"
+            params={{ type: category.type }}
+            search={{ cat: category.slug }}
+            className={styles.categoryChip}
+            style={category.color ? { borderColor: category.color } : undefined}
+          >
+            {category.name}
+          </Link>
+        )}
+      </div>
+      <h1 className={styles.title}>{thread.title}</h1>
+      <div className={styles.meta}>
+        <Avatar src={thread.author?.avatar_url} initial={initials(name)} size={28} />
+        <span className={styles.metaAuthor}>
+          {name} <RoleBadge role={thread.author?.role} />
+        </span>
+        <span className="muted">
+          <time dateTime={thread.created_at} title={new Date(thread.created_at).toLocaleString()}>
+            {listAge(thread.created_at)}
+          </time>
+        </span>
+        <span className="muted">{plural(thread.view_count, 'view', 'views')}</span>
+        <span className="muted">{plural(thread.reply_count, 'reply', 'replies')}</span>
+        {onDelete && (
+          <Button variant="danger" className={styles.deleteThread} onClick={onDelete}>
+            Delete Thread
+          </Button>
+        )}
+      </div>
+    </header>
+  );
+}

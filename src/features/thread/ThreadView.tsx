@@ -1,0 +1,128 @@
+// A loaded thread: header, windowed posts with their actions and failures, and the footer with the reply box.
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { useSession } from '../../app/session/SessionContext.tsx';
+import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
+import { useFailedWrites, useThreadPosts } from '../../app/sync/useMirror.ts';
+import { useBackend } from '../../backend/BackendContext.tsx';
+import { quoteBlock } from '../../content/quote.ts';
+import type { PostWithAuthor, ThreadWithRefs } from '../../data/queries.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { deleteThread } from './deleteThread.ts';
+import { failuresForThread } from './failedForThread.ts';
+import { FailedWriteNotice } from './FailedWriteNotice.tsx';
+import { authorName } from './people.ts';
+import { PostCard } from './PostCard.tsx';
+import { PostList } from './PostList.tsx';
+import { ThreadFooter, type FooterKind } from './ThreadFooter.tsx';
+import { ThreadHeader } from './ThreadHeader.tsx';
+import { useReplyDraft } from './useReplyDraft.ts';
+import styles from './Thread.module.css';
+
+/** SPEC §9: the reply box gets focus 100 ms after a quote is inserted. */
+const QUOTE_FOCUS_DELAY_MS = 100;
+
+export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online: boolean }) {
+  const posts = useThreadPosts(thread.id);
+  const failed = useFailedWrites();
+  const userId = useSession((s) => s.user?.id ?? null);
+  const profile = useSession((s) => s.profile);
+  const client = useBackend();
+  const engine = useSyncEngine();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useReplyDraft(thread.id);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const replyBox = useRef<HTMLTextAreaElement>(null);
+
+  const role = profile?.role ?? 'user';
+  const staff = role === 'moderator' || role === 'admin';
+  const banned = profile?.is_banned === true;
+  const footer: FooterKind = thread.is_locked ? 'locked' : !userId ? 'signedOut' : banned ? 'banned' : 'reply';
+
+  const failures = useMemo(
+    () => failuresForThread(failed ?? [], thread.id, new Set(posts?.map((p) => p.id))),
+    [failed, posts, thread.id],
+  );
+
+  const quote = useCallback(
+    (post: PostWithAuthor) => {
+      setDraft(
+        (text) =>
+          `${text && !text.endsWith('\n\n') ? `${text.trimEnd()}\n\n` : text}${quoteBlock(authorName(post.author), post.content)}`,
+      );
+      setTimeout(() => {
+        const box = replyBox.current;
+        if (!box) return;
+        box.focus();
+        box.setSelectionRange(box.value.length, box.value.length);
+      }, QUOTE_FOCUS_DELAY_MS);
+    },
+    [setDraft],
+  );
+
+  const removeThread = async () => {
+    if (!online) {
+      toast.error('Deleting a thread needs a connection. Try again when you are back online.');
+      return;
+    }
+    try {
+      await deleteThread(client, thread.id, role);
+      toast.success('Thread deleted successfully!');
+      // The pull brings the deletion into the mirror, so lists stop showing the thread.
+      void engine.pull();
+      await navigate({ to: '/' });
+    } catch {
+      toast.error('Failed to delete thread');
+    }
+  };
+
+  return (
+    <div className={styles.thread}>
+      <ThreadHeader thread={thread} onDelete={staff ? () => setConfirmingDelete(true) : undefined} />
+      {posts === undefined ? (
+        <Spinner label="Loading posts…" />
+      ) : (
+        <PostList
+          posts={posts}
+          renderPost={(post) => {
+            const own = userId !== null && post.author_id === userId;
+            const settled = post._status !== 'failed';
+            return (
+              <PostCard
+                key={post.id}
+                post={post}
+                isFirst={post.type === 'thread' || post.is_first_post}
+                canQuote={footer === 'reply'}
+                canEdit={own && !banned && settled}
+                canDelete={settled && (own || staff)}
+                failure={failures.byPost.get(post.id)}
+                onQuote={quote}
+              />
+            );
+          }}
+        />
+      )}
+      {failures.loose.map((entry) => (
+        <FailedWriteNotice key={entry.id} entry={entry} />
+      ))}
+      <ThreadFooter
+        ref={replyBox}
+        kind={footer}
+        threadId={thread.id}
+        online={online}
+        draft={draft}
+        onDraftChange={setDraft}
+      />
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete thread"
+        question="Are you sure you want to delete this entire thread? This action cannot be undone."
+        confirmLabel="Delete Thread"
+        onConfirm={removeThread}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// How a post's or thread's author is named and drawn when the profile is known, partly known or missing.
+import type { AuthorSummary } from '../../data/queries.ts';
+
+export function authorName(author: AuthorSummary | null): string {
+  return author?.display_name?.trim() || author?.username || 'Unknown member';
+}
+
+/** SPEC §9: at most two letters, from the first two words of the name. */
+export function initials(name: string): string {
+  const letters = name
+    .split(/[\s._-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toUpperCase());
+  return letters.join('') || '?';
+}

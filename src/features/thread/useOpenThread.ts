@@ -1,0 +1,26 @@
+// The thread from the mirror, fetched by the engine when the mirror lacks it. Unlike useThread it tells
+// "still reading the mirror" (undefined) from "not in the mirror" (null), so a missing thread never flashes.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { threadByIdOrSlug, type ThreadWithRefs } from '../../data/queries.ts';
+import type { OpenThreadResult } from '../../sync/engine.ts';
+
+export type OpenState = OpenThreadResult | 'loading';
+
+export function useOpenThread(idOrSlug: string): { thread: ThreadWithRefs | null | undefined; fetchState: OpenState } {
+  const engine = useSyncEngine();
+  const { online } = useSyncStatus();
+  const [fetched, setFetched] = useState<{ key: string; result: OpenThreadResult }>();
+  const key = `${idOrSlug}|${online}`;
+  useEffect(() => {
+    let current = true;
+    // Asked again when the connection comes back, so a thread that was not on the device loads then.
+    void engine.openThread(idOrSlug).then((result) => current && setFetched({ key, result }));
+    return () => {
+      current = false;
+    };
+  }, [engine, idOrSlug, key]);
+  const thread = useLiveQuery(async () => (await threadByIdOrSlug(engine.db, idOrSlug)) ?? null, [engine, idOrSlug]);
+  return { thread, fetchState: fetched?.key === key ? fetched.result : 'loading' };
+}

@@ -1,0 +1,21 @@
+// SPEC §4: opening a thread counts one view per load. Offline (or for a thread not yet on the server) it is skipped.
+import { useEffect, useRef } from 'react';
+import { useBackend } from '../../backend/BackendContext.tsx';
+import type { ThreadWithRefs } from '../../data/queries.ts';
+
+export function useViewCount(thread: ThreadWithRefs | null | undefined, online: boolean) {
+  const client = useBackend();
+  const counted = useRef<string | null>(null);
+  const id = thread?.id;
+  const onServer = thread ? thread._status === undefined : false;
+  useEffect(() => {
+    if (!id || !onServer || counted.current === id) return;
+    counted.current = id;
+    if (!online) return;
+    // A lost view is not worth an error: the count is a hint, not a record.
+    void client.rpc('increment_thread_view_count', { thread_id: id }).then(
+      () => undefined,
+      () => undefined,
+    );
+  }, [client, id, onServer, online]);
+}
