@@ -1,0 +1,28 @@
+// The home page's reads of the mirror: one card per category type, and the latest threads.
+import { Dexie } from 'dexie';
+import type { Mirror } from '../../data/mirror.ts';
+import { allCategories } from '../../data/queries.ts';
+import type { CategoryRow, CategoryType } from '../../data/types.ts';
+import { CATEGORY_TYPES } from '../category/categoryTypes.ts';
+
+export interface CategoryTypeCard {
+  type: CategoryType;
+  categories: CategoryRow[];
+  threadCount: number;
+}
+
+/** The types that have active categories, in the sidebar's order, with their subcategories and thread counts. */
+export async function categoryTypeCards(db: Mirror): Promise<CategoryTypeCard[]> {
+  const categories = await allCategories(db);
+  const cards = await Promise.all(
+    CATEGORY_TYPES.map(async (type) => ({
+      type,
+      categories: categories.filter((c) => c.type === type),
+      threadCount: await db.threads
+        .where('[_category_type+_pin+created_at]')
+        .between([type, Dexie.minKey, Dexie.minKey], [type, Dexie.maxKey, Dexie.maxKey])
+        .count(),
+    })),
+  );
+  return cards.filter((c) => c.categories.length > 0);
+}
