@@ -1,10 +1,38 @@
-// /create-thread (signed-in): the new-thread form. Filled in by the compose issue.
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
+// /create-thread (SPEC §2 "Create thread"): signed-in only; shared text from other apps arrives as query
+// parameters (the manifest's share_target) and fills the form.
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useSession } from '../../app/session/SessionContext.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { Panel } from '../../ui/Panel.tsx';
+import { CreateThreadForm } from './CreateThreadForm.tsx';
+import { sharePrefill } from './sharePrefill.ts';
 
 export function CreateThreadPage() {
-  return (
-    <ComingSoon title="Start a Discussion" icon="list">
-      Pick a category, give your thread a title and write the first post, with images and videos.
-    </ComingSoon>
-  );
+  const userId = useSession((s) => s.user?.id ?? null);
+  const searchStr = useLocation({ select: (l) => l.searchStr });
+  // Read once: the form keeps what was shared as its draft, so the address can drop the parameters.
+  const [prefill] = useState(() => sharePrefill(searchStr));
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (prefill) void navigate({ to: '/create-thread', replace: true });
+  }, [prefill, navigate]);
+
+  if (!userId) {
+    return (
+      <Panel
+        icon="user"
+        title="Sign in to start a discussion"
+        actions={
+          <ButtonLink to="/auth" variant="primary">
+            Sign In
+          </ButtonLink>
+        }
+      >
+        <p>You need an account to create threads.</p>
+      </Panel>
+    );
+  }
+  return <CreateThreadForm key={userId} userId={userId} prefill={prefill} />;
 }

@@ -1,0 +1,148 @@
+// The new-thread form: category, title and the editor (12 rows), checked by the spec's rules, then written to the
+// mirror and the outbox, so it opens at once, online or not, and is sent when there is a connection.
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useSession } from '../../app/session/SessionContext.tsx';
+import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { extractImages } from '../../content/images.ts';
+import { slugify, withSuffix } from '../../content/slug.ts';
+import { threadByIdOrSlug } from '../../data/queries.ts';
+import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { ContentEditor, type ContentEditorHandle } from '../editor/ContentEditor.tsx';
+import { useDraft } from '../editor/useDraft.ts';
+import { CategorySelect } from './CategorySelect.tsx';
+import styles from './CreateThreadPage.module.css';
+import type { SharePrefill } from './sharePrefill.ts';
+import { threadSchema, type ThreadValues } from './threadSchema.ts';
+
+const EMPTY: ThreadValues = { categoryId: '', title: '', content: '' };
+
+export function CreateThreadForm({ userId, prefill }: { userId: string; prefill: SharePrefill | null }) {
+  const [values, setValues, clearDraft] = useDraft(
+    `guap:draft:new-thread:${userId}`,
+    EMPTY,
+    prefill && { ...EMPTY, ...prefill },
+  );
+  const [errors, setErrors] = useState<FieldErrors<ThreadValues>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const editor = useRef<ContentEditorHandle>(null);
+  const engine = useSyncEngine();
+  const { online } = useSyncStatus();
+  const actions = useSyncActions();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const banned = useSession((s) => !s.profileIsPlaceholder && s.profile?.is_banned === true);
+  const ids = { content: useId(), contentError: useId() };
+
+  const validate = (next: ThreadValues) => {
+    const result = threadSchema.safeParse(next);
+    setErrors(result.success ? {} : fieldErrors(result.error));
+    return result;
+  };
+
+  const change = (patch: Partial<ThreadValues>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    // Messages appear on the first submit, then follow each change, so nobody is scolded while typing.
+    if (submitted) validate(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = validate(values);
+    if (!result.success) {
+      const first = result.error.issues[0]?.path[0];
+      if (first === 'content') editor.current?.focus();
+      else document.querySelector<HTMLElement>(`[data-field="${String(first)}"]`)?.focus();
+      return;
+    }
+    const { categoryId, title, content } = result.data;
+    setSaving(true);
+    try {
+      let slug = slugify(title);
+      // The server adds a suffix to a taken slug as well; doing it here keeps /t/{slug} right from the start.
+      if (await threadByIdOrSlug(engine.db, slug)) slug = withSuffix(slug);
+      const created = await actions.createThread({ categoryId, title, slug, content, images: extractImages(content) });
+      clearDraft();
+      toast.success('Thread created successfully!');
+      void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: created.slug } });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      toast.error(
+        /image/i.test(message)
+          ? 'Image upload is not configured. Please create thread without images.'
+          : 'Failed to create thread. Please try again.',
+      );
+      setSaving(false);
+    }
+  };
+
+  const cancel = () => {
+    clearDraft();
+    if (router.history.canGoBack()) router.history.back();
+    else void navigate({ to: '/' });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="create-thread-title">
+      <h1 id="create-thread-title" className={styles.heading}>
+        Create New Thread
+      </h1>
+      {banned && (
+        <p className={styles.notice} role="alert">
+          Your account is banned, so you cannot start threads.
+        </p>
+      )}
+      {!online && (
+        <p className={styles.notice} role="status">
+          You are offline. Your thread will be saved here and sent when you are back online; images need a connection.
+        </p>
+      )}
+      <CategorySelect
+        value={values.categoryId}
+        error={errors.categoryId}
+        onChange={(categoryId) => change({ categoryId })}
+      />
+      <Field
+        label="Title"
+        data-field="title"
+        value={values.title}
+        placeholder="What is your thread about?"
+        error={errors.title}
+        onChange={(e) => change({ title: e.target.value })}
+      />
+      <div className={styles.field}>
+        <label htmlFor={ids.content} className={styles.label}>
+          Content
+        </label>
+        <ContentEditor
+          ref={editor}
+          id={ids.content}
+          rows={12}
+          value={values.content}
+          onChange={(content) => change({ content })}
+          placeholder="Write your post. Markdown works: **bold**, *italic*, lists, links, images and [youtube:ID] videos."
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={errors.content ? ids.contentError : undefined}
+        />
+        {errors.content && (
+          <span id={ids.contentError} className={styles.error}>
+            {errors.content}
+          </span>
+        )}
+      </div>
+      <div className={styles.actions}>
+        <Button onClick={cancel}>Cancel</Button>
+        <Button type="submit" variant="primary" disabled={saving || banned}>
+          {saving ? 'Creating…' : 'Create Thread'}
+        </Button>
+      </div>
+    </form>
+  );
+}
