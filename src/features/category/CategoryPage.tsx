@@ -1,18 +1,97 @@
-// /category/{type}: the category's threads (SPEC §2 "Category page"). Filled in by the category issue.
-import { useParams } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
-
-const HEADINGS: Record<string, string> = {
-  guapcoin: 'Guapcoin Discussions',
-  crypto: 'Cryptocurrency',
-  support: 'Support & Help',
-};
+// /category/{type} (SPEC §2 "Category page"): heading, subcategory chips, sort menu, and one page of threads from
+// the mirror, pinned first in every sort.
+import { Link, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
+import { useSession } from '../../app/session/SessionContext.tsx';
+import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { CategoryEmpty } from './CategoryEmpty.tsx';
+import { Pager } from './Pager.tsx';
+import { parseCategorySearch } from './categorySearch.ts';
+import { CATEGORY_PAGE_SIZE, categoryThreadsPage, subcategories } from './categoryThreads.ts';
+import { categoryHeading, isCategoryType } from './categoryTypes.ts';
+import { THREAD_SORTS, isThreadSort } from './sortThreads.ts';
+import { SubcategoryChips } from './SubcategoryChips.tsx';
+import { ThreadListView } from './ThreadListView.tsx';
+import { useMirrorQuery } from './useMirrorQuery.ts';
+import styles from './CategoryPage.module.css';
 
 export function CategoryPage() {
   const { type } = useParams({ from: '/shell/category/$type' });
+  const search = parseCategorySearch(useRouterState({ select: (s) => s.location.search as Record<string, unknown> }));
+  const { cat, sort = 'latest', page = 1 } = search;
+  const navigate = useNavigate();
+  const signedIn = useSession((s) => s.user !== null);
+  const { db } = useSyncEngine();
+
+  const known = isCategoryType(type);
+  const chips = useMirrorQuery(async () => (known ? subcategories(db, type) : []), [db, type, known]);
+  const threads = useMirrorQuery(
+    async () => (known ? categoryThreadsPage(db, { type, cat, sort, page }) : { threads: [], total: 0 }),
+    [db, type, known, cat, sort, page],
+  );
+  const current = chips.state === 'ready' ? chips.data.find((c) => c.slug === cat) : undefined;
+
   return (
-    <ComingSoon title={HEADINGS[type] ?? 'Forum'} icon="list">
-      Threads in this category, with sorting by latest, most popular and most replies.
-    </ComingSoon>
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.heading}>{categoryHeading(type)}</h1>
+          {current && (
+            <p className={styles.sub}>
+              <strong>{current.name}</strong>
+              {current.description && <span className="muted"> · {current.description}</span>}
+            </p>
+          )}
+        </div>
+        {signedIn ? (
+          <ButtonLink to="/create-thread" variant="primary">
+            New Thread
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/auth">Sign in to post</ButtonLink>
+        )}
+      </header>
+
+      {chips.state === 'ready' && chips.data.length > 0 && (
+        <SubcategoryChips type={type} categories={chips.data} search={search} />
+      )}
+
+      <div className={styles.toolbar}>
+        <label htmlFor="thread-sort" className="muted">
+          Sort by
+        </label>
+        <Select
+          id="thread-sort"
+          label="Sort threads"
+          value={sort}
+          options={THREAD_SORTS}
+          onValueChange={(value) =>
+            void navigate({
+              to: '/category/$type',
+              params: { type },
+              search: { cat, sort: isThreadSort(value) && value !== 'latest' ? value : undefined },
+            })
+          }
+        />
+      </div>
+
+      <ThreadListView result={threads} empty={<CategoryEmpty signedIn={signedIn} />} />
+      {threads.state === 'ready' && (
+        <Pager
+          page={page}
+          pages={Math.ceil(threads.data.total / CATEGORY_PAGE_SIZE)}
+          link={(to, text) => (
+            <Link
+              to="/category/$type"
+              params={{ type }}
+              search={{ cat, sort: search.sort, page: to > 1 ? to : undefined }}
+            >
+              {text}
+            </Link>
+          )}
+        />
+      )}
+    </div>
   );
 }
