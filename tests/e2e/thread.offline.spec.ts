@@ -1,0 +1,63 @@
+// A reply written with no connection: shown at once as waiting, kept across an offline reload (the service worker
+// serves the app), and posted exactly once on reconnect, where another browser sees it.
+import { expect, test } from '@playwright/test';
+import { AuthPage } from './pages/AuthPage.ts';
+import { Shell } from './pages/Shell.ts';
+import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+import { MEMBER } from './support/accounts.ts';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('an offline reply waits through a reload and is posted exactly once when back online', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await new AuthPage(page).open();
+  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
+  await new Shell(page).expectSignedIn();
+  // Load the forum: the service worker takes the page, and the thread is mirrored by opening it once.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const thread = new ThreadPage(page);
+  await thread.open(SEEDED.short);
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'GuapCoin', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/category\/guapcoin/);
+  await page.goto(`/t/${SEEDED.short}`);
+  await expect(thread.title).toHaveText(/offline mode/i);
+  const text = `Written on the subway with no signal ${Date.now()}`;
+  await thread.reply(text);
+  const mine = thread.post(text);
+  await expect(mine).toHaveAttribute('data-status', 'sending');
+  await expect(mine).toContainText('Waiting to send');
+
+  await page.reload();
+  await expect(thread.post(text)).toHaveAttribute('data-status', 'sending');
+  await expect(thread.post(text)).toContainText('Waiting to send');
+  const service = await serviceClient(baseURL!);
+  const onServer = async () => (await service.from('posts').select('id').eq('content', text)).data ?? [];
+  expect(await onServer()).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(thread.post(text)).toHaveAttribute('data-status', 'sent', { timeout: 15_000 });
+  await expect(thread.post(text)).not.toContainText('Waiting to send');
+  await expect.poll(async () => (await onServer()).length).toBe(1);
+  await page.reload();
+  await expect(thread.post(text)).toHaveAttribute('data-status', 'sent');
+  await page.waitForTimeout(1_000);
+  expect((await onServer()).length).toBe(1);
+
+  const other = await browser.newContext();
+  const visitor = new ThreadPage(await other.newPage());
+  await visitor.open(SEEDED.short);
+  await expect(visitor.post(text)).toHaveCount(1);
+  await other.close();
+});
