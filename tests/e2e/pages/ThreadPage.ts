@@ -7,6 +7,7 @@ import { DEFAULT_JWT_SECRET } from '../../../supabase/local/env.ts';
 import { makeKeys } from '../../../supabase/local/jwt.ts';
 
 export const SEEDED = {
+  welcome: 'welcome-to-the-guapcoin-forum-read-this-first',
   rules: 'forum-rules-and-code-of-conduct',
   locked: 'wallet-v1-is-deprecated-migration-guide',
   ad: 'sponsored-hardware-wallet-bundle-with-guapx-support',
