@@ -30,6 +30,7 @@ export function EmojiPicker({ trigger, onPick }: { trigger: ReactNode; onPick(em
         <Popover.Content
           className={styles.emojiPopover}
           sideOffset={6}
+          collisionPadding={8}
           align="start"
           aria-label="Emoji picker"
           // The editor takes focus back to go on typing after the emoji, so the trigger must not.

@@ -27,6 +27,9 @@ export function YouTubeDialog({ open, onOpenChange, onAdd }: YouTubeDialogProps)
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The dialog is portaled out of the page's DOM but not out of React's tree: without this, the submit would
+    // also reach the thread form around the editor and send it.
+    event.stopPropagation();
     const id = youTubeId(url);
     if (!id) {
       setError(INVALID_YOUTUBE_URL);
