@@ -133,7 +133,9 @@ test('a non-image file and an over-10 MB image are refused with the spec texts w
   await expect(compose.fileInput).toHaveValue('');
 });
 
-test('toolbar: the placeholder, code blocks, emoji picker and arrow keys; a draft survives reload', async ({ page }) => {
+test('toolbar: the placeholder, code blocks, emoji picker and arrow keys; a draft survives reload', async ({
+  page,
+}) => {
   const compose = new CreateThreadPage(page);
   await compose.signInAndOpen();
   await compose.tool('Bold').click();
