@@ -15,6 +15,7 @@ import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { parseAuthSearch, parseThreadsSearch } from './searchParams.ts';
+import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
 
 export interface RouterContext {
   /** Debug pages exist only against the local stack or with VITE_DEBUG_PAGES=true; elsewhere they are not found. */
@@ -83,12 +84,20 @@ const threadsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/threads/AllThreadsPage.tsx'), 'AllThreadsPage'),
 });
 
+const searchRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'search',
+  validateSearch: parseSearchPageSearch,
+  component: lazyRouteComponent(() => import('../features/search/SearchPage.tsx'), 'SearchPage'),
+});
+
 const shellChildren = [
   page('/', () => import('../features/home/HomePage.tsx'), 'HomePage'),
   page('category/$type', () => import('../features/category/CategoryPage.tsx'), 'CategoryPage'),
   page('thread/$id', () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
   page('t/$idOrSlug', () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
   threadsRoute,
+  searchRoute,
   page('groups', () => import('../features/groups/GroupsPage.tsx'), 'GroupsPage'),
   page('members', () => import('../features/members/MembersPage.tsx'), 'MembersPage'),
   page('profile/$userId', () => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),

@@ -1,6 +1,7 @@
 // The top bar: drawer button (phones), search, sync state, messages with the unread badge, and the user menu or Sign In.
-import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { HeaderSearch } from '../../features/search/HeaderSearch.tsx';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { unreadBadge } from '../session/identity.ts';
@@ -12,31 +13,6 @@ import styles from './Header.module.css';
 
 // The menu's dropdown code loads for signed-in members only; visitors never need it.
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
-
-/** SPEC §1: the header search box's placeholder. */
-export const SEARCH_PLACEHOLDER = 'Search threads, users, or topics...';
-
-function SearchBox() {
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  // The spec does not show the search call; the query opens the thread list filtered by title.
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void navigate({ to: '/threads', search: { q: query.trim() || undefined } });
-  };
-  return (
-    <form role="search" className={styles.search} onSubmit={submit}>
-      <Icon name="search" size={18} className={styles.searchIcon} />
-      <input
-        type="search"
-        aria-label="Search"
-        placeholder={SEARCH_PLACEHOLDER}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
-    </form>
-  );
-}
 
 export function Header({ unread }: { unread: number }) {
   const signedIn = useSession((s) => s.user !== null);
@@ -57,7 +33,7 @@ export function Header({ unread }: { unread: number }) {
       <Link to="/" className={styles.brand} aria-label="GuapCoin Forum home">
         <img src="/favicon.svg" alt="" width={30} height={30} />
       </Link>
-      <SearchBox />
+      <HeaderSearch />
       <div className={styles.actions}>
         <SyncIndicator />
         {signedIn && (

@@ -1,0 +1,21 @@
+// The header dropdown's options in keyboard order: threads, members, then "see all results".
+import type { SearchResults } from './searchTypes.ts';
+import type { MemberHit, ThreadHit } from './searchTypes.ts';
+
+export type SearchOption =
+  { kind: 'thread'; hit: ThreadHit } | { kind: 'member'; member: MemberHit } | { kind: 'all'; query: string };
+
+export function searchOptions(results: SearchResults | undefined, query: string): SearchOption[] {
+  return [
+    ...(results?.threads ?? []).map((hit) => ({ kind: 'thread' as const, hit })),
+    ...(results?.members ?? []).map((member) => ({ kind: 'member' as const, member })),
+    { kind: 'all', query },
+  ];
+}
+
+/** The next active option for an arrow key: wraps around, and starts from either end when none is active. */
+export function moveActive(active: number, count: number, step: 1 | -1): number {
+  if (count === 0) return -1;
+  if (active < 0) return step === 1 ? 0 : count - 1;
+  return (active + step + count) % count;
+}

@@ -1,0 +1,48 @@
+// The /search page's results: the mirror's, live, merged with the server's when online.
+import { useEffect, useState } from 'react';
+import { useBackend } from '../../backend/BackendContext.tsx';
+import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { useMirrorQuery } from '../category/useMirrorQuery.ts';
+import { mergeResults } from './mergeResults.ts';
+import { searchMirror } from './searchMirror.ts';
+import { searchServer } from './searchServer.ts';
+import type { SearchResults } from './searchTypes.ts';
+
+const PAGE_LIMITS = { threads: 30, members: 12 };
+const NOTHING: SearchResults = { threads: [], members: [] };
+
+export type ServerState = 'offline' | 'loading' | 'ready' | 'failed';
+
+export interface SearchOutcome {
+  results: SearchResults | undefined;
+  server: ServerState;
+}
+
+export function useSearchResults(query: string): SearchOutcome {
+  const { db } = useSyncEngine();
+  const client = useBackend();
+  const { online } = useSyncStatus();
+  const mirror = useMirrorQuery(async () => (query ? searchMirror(db, query, PAGE_LIMITS) : NOTHING), [db, query]);
+  const [server, setServer] = useState<{ key: string; state: 'ready' | 'failed'; results?: SearchResults }>();
+  useEffect(() => {
+    if (!online || !query) return;
+    let current = true;
+    searchServer(client, query, PAGE_LIMITS).then(
+      (results) => current && setServer({ key: query, state: 'ready', results }),
+      (error: unknown) => {
+        console.error('Server search failed', String(error));
+        if (current) setServer({ key: query, state: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, online, query]);
+
+  const fromServer = server?.key === query ? server : undefined;
+  const serverState: ServerState = !online ? 'offline' : (fromServer?.state ?? 'loading');
+  // The mirror's hits show at once; the server's join them when they arrive, without duplicates.
+  const local = mirror.state === 'ready' ? mirror.data : mirror.state === 'failed' ? NOTHING : undefined;
+  const results = local && mergeResults(serverState === 'ready' ? (fromServer?.results ?? null) : null, local);
+  return { results, server: serverState };
+}
