@@ -3,7 +3,9 @@ import '../supabase/local/noRealtimeSocket.ts';
 import { benchBundle } from './bundle.ts';
 import { benchLocalStack } from './local-stack.ts';
 import { benchSync } from './sync.ts';
+import { benchThreadPaint } from './threadPaint.ts';
 
 await benchBundle();
 await benchLocalStack();
 await benchSync();
+await benchThreadPaint();
