@@ -14,6 +14,8 @@ test('a thread created offline shows at once as waiting to send and is created e
   const compose = new CreateThreadPage(page);
   await compose.signInAndOpen();
   await compose.chooseCategory('Mining & Staking');
+  // The thread view's code is fetched while online (Create Thread preloads it).
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await expect(page.getByText('You are offline. Your thread will be saved here')).toBeVisible();
   // Uploads need a connection, and the button says so.

@@ -1,7 +1,7 @@
 // The new-thread form: category, title and the editor (12 rows), checked by the spec's rules, then written to the
 // mirror and the outbox, so it opens at once, online or not, and is sent when there is a connection.
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useSession } from '../../app/session/SessionContext.tsx';
 import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
@@ -38,6 +38,12 @@ export function CreateThreadForm({ userId, prefill }: { userId: string; prefill:
   const router = useRouter();
   const banned = useSession((s) => !s.profileIsPlaceholder && s.profile?.is_banned === true);
   const ids = { content: useId(), contentError: useId() };
+
+  // The new thread opens in the thread view, maybe offline: fetch that screen's code now, while there may be a
+  // connection, in case the service worker has not cached it yet.
+  useEffect(() => {
+    router.preloadRoute({ to: '/t/$idOrSlug', params: { idOrSlug: 'new' } }).catch(() => {});
+  }, [router]);
 
   const validate = (next: ThreadValues) => {
     const result = threadSchema.safeParse(next);
