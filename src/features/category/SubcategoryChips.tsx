@@ -20,7 +20,8 @@ export function SubcategoryChips({
         params={{ type }}
         search={{ cat: slug, sort: search.sort }}
         className={styles.chip}
-        aria-current={search.cat === slug ? 'page' : undefined}
+        // Exact search match: the router marks only the shown chip aria-current, never "All" as well.
+        activeOptions={{ exact: true, includeSearch: true }}
         data-testid="subcategory-chip"
       >
         {color && <span className={styles.chipDot} style={{ background: color }} aria-hidden />}
