@@ -19,8 +19,11 @@ import { startStack } from '../supabase/local/server.ts';
 import { generateForum } from './generateForum.ts';
 import { measure, printTable } from './stats.ts';
 
-const THREADS = 10_000;
-const POSTS = 100_000;
+const THREADS = Number(process.env.BENCH_THREADS ?? 10_000);
+const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+
+/** Stages take minutes at full size: say where the run is, on stderr, apart from the tables. */
+const progress = (stage: string) => console.error(`[bench sync] ${new Date().toISOString().slice(11, 19)} ${stage}`);
 const READS = 50;
 
 const alwaysOnline: SyncEnvironment = { isOnline: () => true, isVisible: () => true, subscribe: () => () => undefined };
@@ -45,23 +48,26 @@ async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> 
 
 /** The same rows as the initial sync, fetched over REST and thrown away: what the mirror's storage costs on top. */
 async function restOnlyInitialFetch(client: SupabaseClient, recentIds: string[]) {
-  let after = '';
+  let after: string | undefined;
   for (;;) {
-    const { data, error } = await client.from('threads').select(THREAD_COLUMNS).gt('id', after).order('id').limit(1000);
+    let query = client.from('threads').select(THREAD_COLUMNS).order('id').limit(1000);
+    if (after) query = query.gt('id', after);
+    const { data, error } = await query;
     if (error) throw new Error(error.message);
     if (data.length < 1000) break;
     after = (data[data.length - 1] as { id: string }).id;
   }
   for (let i = 0; i < recentIds.length; i += 40) {
-    let last = '';
+    let last: string | undefined;
     for (;;) {
-      const { data, error } = await client
+      let query = client
         .from('posts')
         .select(POST_COLUMNS)
         .in('thread_id', recentIds.slice(i, i + 40))
-        .gt('id', last)
         .order('id')
         .limit(1000);
+      if (last) query = query.gt('id', last);
+      const { data, error } = await query;
       if (error) throw new Error(error.message);
       if (data.length < 1000) break;
       last = (data[data.length - 1] as { id: string }).id;
@@ -124,7 +130,9 @@ export async function benchSync() {
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-sync-'));
   const db = await openPglite();
   await migrate(db);
+  progress(`generating ${THREADS} threads and ${POSTS} posts`);
   const generated = await time(() => generateForum(db, THREADS, POSTS));
+  progress('initial sync');
   const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir });
   const client = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
   const rows: (string | number)[][] = [];
@@ -137,6 +145,7 @@ export async function benchSync() {
     const initial = await time(() => engine.pull());
     if (engine.status.get().lastError) throw new Error(engine.status.get().lastError!);
     const recent = (await mirror.keptThreads.toCollection().primaryKeys()) as string[];
+    progress('the same rows over REST');
     const restInitial = await time(() => restOnlyInitialFetch(client, recent));
     row(
       `initial sync: ${await mirror.threads.count()} threads + ${await mirror.posts.count()} posts`,
@@ -146,6 +155,7 @@ export async function benchSync() {
       'under 20 s',
     );
 
+    progress('incremental pull');
     const kept = recent.slice(0, 100);
     await db.query(
       `insert into public.posts (thread_id, author_id, content, type)
@@ -159,10 +169,12 @@ export async function benchSync() {
     });
     row('incremental pull of 100 changes', incremental.ms, 'same rows over REST', restIncremental.ms, 'under 300 ms');
 
+    progress('filling a mirror with every post');
     const full = openMirror({ name: 'bench-full', indexedDB: factory, IDBKeyRange });
     await engineFor(full, client).pull();
     const allThreads = (await full.threads.toCollection().primaryKeys()) as string[];
     await fetchThreadPosts(full, client, allThreads, 1000, 0);
+    progress('mirror reads');
     const big = await biggestThread(db);
     const mirrorRead = await measure(() => threadPosts(full, big), READS, 1);
     const rawRead = await measure(() => rawThreadPosts(factory, 'bench-full', big), READS, 1);
@@ -204,6 +216,7 @@ export async function benchSync() {
     row('first 50 threads of a category type', catMirror.p50, 'raw IndexedDB getAll', catRaw.p50, 'within 2x');
     row('first 50 threads of a category type', catMirror.p50, 'REST fetch', catRest.p50, 'at least 5x faster');
 
+    progress('flush');
     const flushed = await benchFlush(db, stack.url, stack.anonKey, mirror, recent[0]!);
     row('flush of 100 queued replies', flushed.engine, '100 direct REST inserts', flushed.direct, 'none set');
 

@@ -85,7 +85,9 @@ function predicateSql(p: Predicate, lhs: FieldSql, params: SqlParams): string {
   }
   if (p.op === 'in') {
     if (p.list.length === 0) return 'false';
-    return `${lhs.sql} = any(${params.text(arrayLiteral(p.list))}::${lhs.type}[])`;
+    // A scalar subquery is evaluated once; a bare cast of the parameter would be redone for every row filtered.
+    // The trailing cast keeps ANY reading an array expression, not the rows of a subquery.
+    return `${lhs.sql} = any((select ${params.text(arrayLiteral(p.list))}::${lhs.type}[])::${lhs.type}[])`;
   }
   if (p.op in PATTERN) {
     const op = PATTERN[p.op]!;
@@ -98,8 +100,10 @@ function predicateSql(p: Predicate, lhs: FieldSql, params: SqlParams): string {
     return `${vector} @@ ${TSQUERY[p.op]}(${config}${params.text(p.value)})`;
   }
   const op = COMPARISON[p.op]!;
-  if (p.quantifier) return `${lhs.sql} ${op} ${p.quantifier}(${params.text(p.value)}::${lhs.type}[])`;
-  return `${lhs.sql} ${op} ${params.text(p.value)}::${lhs.type}`;
+  if (p.quantifier) {
+    return `${lhs.sql} ${op} ${p.quantifier}((select ${params.text(p.value)}::${lhs.type}[])::${lhs.type}[])`;
+  }
+  return `${lhs.sql} ${op} (select ${params.text(p.value)}::${lhs.type})`;
 }
 
 export interface ConditionScope {
