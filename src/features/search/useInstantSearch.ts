@@ -1,6 +1,8 @@
-// The header dropdown's results: the mirror searched a moment after typing stops, never the network.
+// The header dropdown's results: the mirror searched a moment after typing stops, never the network. The read is
+// live, so matches appear as a first sync fills the mirror.
 import { useEffect, useState } from 'react';
 import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
+import { useMirrorQuery } from '../category/useMirrorQuery.ts';
 import { searchMirror } from './searchMirror.ts';
 import type { SearchResults } from './searchTypes.ts';
 
@@ -15,21 +17,15 @@ export interface InstantSearch {
 
 export function useInstantSearch(query: string): InstantSearch {
   const { db } = useSyncEngine();
-  const [found, setFound] = useState<{ query: string; results: SearchResults }>();
-  const wanted = query.trim();
+  const [settled, setSettled] = useState(query);
   useEffect(() => {
-    if (!wanted) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      searchMirror(db, wanted, INSTANT_LIMITS).then(
-        (results) => current && setFound({ query: wanted, results }),
-        (error: unknown) => console.error('Instant search failed', String(error)),
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [db, wanted]);
-  return { results: found?.results, pending: found?.query !== wanted };
+    const timer = setTimeout(() => setSettled(query), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const found = useMirrorQuery(
+    async () => ({ query: settled, results: settled ? await searchMirror(db, settled, INSTANT_LIMITS) : undefined }),
+    [db, settled],
+  );
+  const data = found.state === 'ready' ? found.data : undefined;
+  return { results: data?.results, pending: settled !== query || data?.query !== query };
 }
