@@ -4,7 +4,7 @@
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values
   -- Editor images: any image type, 10 MB (SPEC §5 "Editor image upload").
-  ('media', 'media', true, 10485760, array['image/*']),
+  ('media', 'media', true, 10485760, array['image/*', 'video/gif']),
   -- Avatars: the four types the profile screen accepts, 2 MB (SPEC §5 "Avatar").
   ('avatars', 'avatars', true, 2097152, array['image/jpeg', 'image/png', 'image/gif', 'image/webp']),
   -- Used by the debug pages; same rules as media.

@@ -118,6 +118,7 @@ describe('refused uploads store nothing', () => {
         'image/svg+xml',
       ],
       ['media', `${alice.id}/gif-as-png.png`, GIF, 'image/png'],
+      ['media', `${alice.id}/not-a-gif.gif`, text, 'video/gif'],
       ['avatars', `${alice.id}-2.png`, text, 'image/png'],
       ['avatars', `${alice.id}-3.bmp`, Buffer.concat([Buffer.from('BM'), Buffer.alloc(64)]), 'image/bmp'],
     ];
@@ -130,6 +131,13 @@ describe('refused uploads store nothing', () => {
       expect(await objectRow(stack, bucket, name)).toBeUndefined();
     }
   });
+});
+
+test('media takes an animated GIF labelled video/gif, as the editor allows (SPEC §5)', async () => {
+  const name = `${alice.id}/animated.gif`;
+  const { error } = await alice.client.storage.from('media').upload(name, GIF, { contentType: 'video/gif' });
+  expect(error).toBeNull();
+  expect((await objectRow(stack, 'media', name))?.owner).toBe(alice.id);
 });
 
 describe('avatars', () => {

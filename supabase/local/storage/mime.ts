@@ -49,8 +49,11 @@ export function checkType(bucket: Bucket, contentType: string, bytes: Buffer): v
   if (allowed && allowed.length > 0 && !allowed.some((p) => allowedBy(p, type))) {
     throw storageError(415, '415', 'invalid_mime_type', `mime type ${contentType} is not supported`);
   }
-  const imagesOnly = allowed && allowed.length > 0 && allowed.every((p) => p.trim().toLowerCase().startsWith('image/'));
-  if (imagesOnly && sniffImage(bytes) !== type) {
+  // video/gif is how some systems label an animated GIF (SPEC §5 accepts it): its bytes must still be a GIF.
+  const isImageType = (p: string) => p.trim().toLowerCase().startsWith('image/') || baseType(p) === 'video/gif';
+  const imagesOnly = allowed && allowed.length > 0 && allowed.every(isImageType);
+  const expected = type === 'video/gif' ? 'image/gif' : type;
+  if (imagesOnly && sniffImage(bytes) !== expected) {
     throw storageError(
       415,
       '415',
