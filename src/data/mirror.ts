@@ -57,9 +57,10 @@ export interface MirrorOptions {
 }
 
 export function openMirror(options: MirrorOptions = {}): Mirror {
+  // Only the factories given: Dexie spreads its options over its defaults, so an undefined one would erase the browser's.
   const db = new Dexie(options.name ?? MIRROR_NAME, {
-    indexedDB: options.indexedDB,
-    IDBKeyRange: options.IDBKeyRange,
+    ...(options.indexedDB && { indexedDB: options.indexedDB }),
+    ...(options.IDBKeyRange && { IDBKeyRange: options.IDBKeyRange }),
   }) as Mirror;
   MIRROR_VERSIONS.forEach((stores, i) => db.version(i + 1).stores(stores));
   return db;
