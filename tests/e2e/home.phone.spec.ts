@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { HomePage } from './pages/HomePage.ts';
 
+// The screenshot size the issue asks for: a 390x844 phone.
+test.use({ viewport: { width: 390, height: 844 } });
+
 test('on a phone the home page fits the screen width', async ({ page }) => {
   const home = new HomePage(page);
   await home.open();

@@ -39,6 +39,7 @@ test('the home page shows a card per category type and the 10 latest threads fro
   expect(mirrored).toBeGreaterThanOrEqual(10);
 
   await expectNoSeriousA11yViolations(page, 'home');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: 'test-results/home-desktop.png', fullPage: true });
 });
 

@@ -2,6 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { CategoryPage } from './pages/CategoryPage.ts';
 
+// The screenshot size the issue asks for: a 390x844 phone.
+test.use({ viewport: { width: 390, height: 844 } });
+
 test('on a phone a category page fits the screen width', async ({ page }) => {
   const category = new CategoryPage(page);
   await category.open('guapcoin');

@@ -31,6 +31,7 @@ test('a category page has its heading, pinned threads first, the AD tag and the 
   // Signed out: the way to post is to sign in.
   await expect(page.getByRole('link', { name: 'Sign in to post' })).toHaveAttribute('href', '/auth');
   await expectNoSeriousA11yViolations(page, 'category');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: 'test-results/category-desktop.png', fullPage: true });
 });
 

@@ -2,6 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { SearchPage } from './pages/SearchPage.ts';
 
+// The screenshot size the issue asks for: a 390x844 phone.
+test.use({ viewport: { width: 390, height: 844 } });
+
 test('on a phone the dropdown and the results fit the screen', async ({ page }) => {
   const search = new SearchPage(page);
   await page.goto('/');

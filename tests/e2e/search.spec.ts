@@ -86,11 +86,13 @@ test('full results list threads by title and by post, and members, with an axe-c
   await expect(search.memberResults.filter({ hasText: '@node_runner' })).toBeVisible();
   await expect(search.status).toHaveText('');
   await expectNoSeriousA11yViolations(page, 'search results');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: 'test-results/search-desktop.png', fullPage: true });
 
   await search.type('staking');
   await expect(search.threadOptions.first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'search dropdown');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: 'test-results/search-dropdown-desktop.png' });
 });
 

@@ -8,6 +8,8 @@ import type { MemberHit, SearchResults, ThreadHit } from './searchTypes.ts';
 export interface SearchLimits {
   threads: number;
   members: number;
+  /** Characters of post text around the match: a one-line dropdown needs a short one. */
+  snippetWidth?: number;
 }
 
 const holdsAll = (text: string, terms: string[]) => {
@@ -53,7 +55,7 @@ export async function searchMirror(db: Mirror, query: string, limits: SearchLimi
         slug: thread.slug,
         title: thread.title,
         post_id: post.id,
-        snippet: markedSnippet(post.content, terms),
+        snippet: markedSnippet(post.content, terms, limits.snippetWidth),
       });
     }
   }

@@ -45,7 +45,7 @@ export function markedSnippet(text: string, terms: string[], width = 160): strin
   const flat = plainText(text);
   const lower = flat.toLocaleLowerCase();
   const first = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0), flat.length);
-  let start = Math.max(0, first - Math.floor(width / 3));
+  let start = Math.max(0, first - Math.floor(width / 4));
   if (start > 0) start = flat.indexOf(' ', start) + 1 || start;
   const end = Math.min(flat.length, start + width);
   const window = flat.slice(start, end);

@@ -7,7 +7,7 @@ import { searchMirror } from './searchMirror.ts';
 import type { SearchResults } from './searchTypes.ts';
 
 const DEBOUNCE_MS = 120;
-export const INSTANT_LIMITS = { threads: 6, members: 4 };
+export const INSTANT_LIMITS = { threads: 6, members: 4, snippetWidth: 70 };
 
 export interface InstantSearch {
   /** The latest results found, possibly for an earlier query while the newest one is searched. */

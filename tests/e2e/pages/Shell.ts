@@ -19,7 +19,7 @@ export class Shell {
     this.drawer = page.getByRole('dialog', { name: 'Navigation' });
     this.userMenuButton = page.getByRole('button', { name: /^Account menu for/ });
     this.signInLink = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
-    this.search = page.getByRole('searchbox', { name: 'Search' });
+    this.search = page.getByRole('combobox', { name: 'Search' });
   }
 
   async sidebarWidth(): Promise<number> {
