@@ -30,6 +30,23 @@ export const manifest: Partial<ManifestOptions> = {
     { name: 'Messages', short_name: 'Messages', url: '/messages', icons: [icon(192, 'any')] },
     { name: 'Wallet', short_name: 'Wallet', url: '/wallet', icons: [icon(192, 'any')] },
   ],
+  // Shown by the richer install dialog; rendered by scripts/generate-screenshots.ts.
+  screenshots: [
+    {
+      src: '/screenshots/wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Home on desktop',
+    },
+    {
+      src: '/screenshots/narrow.png',
+      sizes: '390x844',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'Home on a phone',
+    },
+  ],
   // Text or a link shared to the installed app opens Create Thread, filled in with it.
   share_target: {
     action: '/create-thread',
