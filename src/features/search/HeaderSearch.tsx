@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Icon } from '../../ui/icons.tsx';
 import { SearchDropdown } from './SearchDropdown.tsx';
-import { moveActive, searchOptions, type SearchOption } from './searchOptions.ts';
+import { moveActive, optionKey, searchOptions, type SearchOption } from './searchOptions.ts';
 import { useInstantSearch } from './useInstantSearch.ts';
 import styles from './HeaderSearch.module.css';
 
@@ -16,10 +16,12 @@ export function HeaderSearch() {
   const listId = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
   const trimmed = query.trim();
   const { results, pending } = useInstantSearch(trimmed);
   const options = searchOptions(results, trimmed);
+  const active = activeKey === null ? -1 : options.findIndex((o) => optionKey(o) === activeKey);
+  const setActive = (index: number) => setActiveKey(index >= 0 ? optionKey(options[index]!) : null);
   const expanded = open && trimmed.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
 

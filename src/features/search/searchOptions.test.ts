@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveActive, searchOptions } from './searchOptions.ts';
+import { moveActive, optionKey, searchOptions } from './searchOptions.ts';
 
 describe('searchOptions', () => {
   it('lists threads, then members, then the link to every result', () => {
@@ -11,6 +11,7 @@ describe('searchOptions', () => {
       'q',
     );
     expect(options.map((o) => o.kind)).toEqual(['thread', 'member', 'all']);
+    expect(options.map(optionKey)).toEqual(['thread:t', 'member:m', 'all']);
     expect(searchOptions(undefined, 'q')).toEqual([{ kind: 'all', query: 'q' }]);
   });
 });

@@ -13,6 +13,13 @@ export function searchOptions(results: SearchResults | undefined, query: string)
   ];
 }
 
+/** A stable key, so the picked option stays picked while live results change around it. */
+export function optionKey(option: SearchOption): string {
+  if (option.kind === 'thread') return `thread:${option.hit.thread_id}`;
+  if (option.kind === 'member') return `member:${option.member.id}`;
+  return 'all';
+}
+
 /** The next active option for an arrow key: wraps around, and starts from either end when none is active. */
 export function moveActive(active: number, count: number, step: 1 | -1): number {
   if (count === 0) return -1;
