@@ -32,7 +32,8 @@ async function profilesById(db: Mirror, ids: string[]): Promise<Map<string, Auth
   return new Map(unique.map((id, i) => [id, summary(rows[i])]));
 }
 
-async function withRefs(db: Mirror, threads: ThreadRow[]): Promise<ThreadWithRefs[]> {
+/** Joins thread rows with their authors and categories: every thread list ends with this. */
+export async function withThreadRefs(db: Mirror, threads: ThreadRow[]): Promise<ThreadWithRefs[]> {
   const authors = await profilesById(
     db,
     threads.map((t) => t.author_id),
@@ -72,7 +73,7 @@ export async function allCategories(db: Mirror): Promise<CategoryRow[]> {
 }
 
 export async function latestThreads(db: Mirror, limit: number): Promise<ThreadWithRefs[]> {
-  return withRefs(db, await db.threads.orderBy('created_at').reverse().limit(limit).toArray());
+  return withThreadRefs(db, await db.threads.orderBy('created_at').reverse().limit(limit).toArray());
 }
 
 /** Threads of every category of a type: pinned first, then newest. */
@@ -89,12 +90,12 @@ export async function categoryTypeThreads(
     .offset(offset)
     .limit(limit)
     .toArray();
-  return withRefs(db, rows);
+  return withThreadRefs(db, rows);
 }
 
 export async function threadByIdOrSlug(db: Mirror, idOrSlug: string): Promise<ThreadWithRefs | undefined> {
   const row = (await db.threads.get(idOrSlug)) ?? (await db.threads.where('slug').equals(idOrSlug).first());
-  return row ? (await withRefs(db, [row]))[0] : undefined;
+  return row ? (await withThreadRefs(db, [row]))[0] : undefined;
 }
 
 async function withPeople(db: Mirror, messages: MessageRow[]): Promise<MessageWithPeople[]> {

@@ -4,7 +4,7 @@ import type { Mirror } from '../../data/mirror.ts';
 import type { ThreadWithRefs } from '../../data/queries.ts';
 import type { CategoryRow, CategoryType } from '../../data/types.ts';
 import { sortThreads, type ThreadSort } from './sortThreads.ts';
-import { withThreadRefs } from './threadRefs.ts';
+import { withThreadRefs } from '../../data/queries.ts';
 
 export const CATEGORY_PAGE_SIZE = 20;
 

@@ -1,5 +1,5 @@
-// The thread from the mirror, fetched by the engine when the mirror lacks it. Unlike useThread it tells
-// "still reading the mirror" (undefined) from "not in the mirror" (null), so a missing thread never flashes.
+// The thread from the mirror, fetched by the engine when the mirror lacks it. It tells "still reading the mirror"
+// (undefined) from "not in the mirror" (null), so a missing thread never flashes, and it fetches again on reconnect.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
