@@ -18,7 +18,12 @@ window.addEventListener('error', (event) => console.error('Unhandled error', eve
 
 const root = createRoot(document.getElementById('root')!);
 
-loadBackendConfig({ env: import.meta.env, fetch: window.fetch.bind(window), storage: window.localStorage }).then(
+loadBackendConfig({
+  env: import.meta.env,
+  fetch: window.fetch.bind(window),
+  storage: window.localStorage,
+  online: navigator.onLine,
+}).then(
   (config) => {
     const client = createBackendClient(config);
     const session = createAppSession(client, config.url);

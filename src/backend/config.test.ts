@@ -39,3 +39,17 @@ test('a config answer without a key is refused', async () => {
     loadBackendConfig({ env: {}, fetch: answering({ url: 'x' }), storage: memoryStorage() }),
   ).rejects.toThrow('no url and anonKey');
 });
+
+test('offline with a saved answer it asks nothing, so an offline start makes no failing request', async () => {
+  const storage = memoryStorage();
+  await loadBackendConfig({ env: {}, fetch: answering(local), storage });
+  let asked = 0;
+  const counting = (async () => {
+    asked += 1;
+    throw new TypeError('Failed to fetch');
+  }) as unknown as typeof fetch;
+  expect(await loadBackendConfig({ env: {}, fetch: counting, storage, online: false })).toEqual(local);
+  expect(asked).toBe(0);
+  expect(await loadBackendConfig({ env: {}, fetch: counting, storage, online: true })).toEqual(local);
+  expect(asked).toBe(1);
+});

@@ -10,6 +10,8 @@ interface ConfigSources {
   env: { VITE_SUPABASE_URL?: string; VITE_SUPABASE_ANON_KEY?: string };
   fetch: typeof fetch;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** Offline, the saved answer is used at once: the app starts from the mirror with no failing request. */
+  online?: boolean;
 }
 
 function isConfig(value: unknown): value is BackendConfig {
@@ -17,10 +19,20 @@ function isConfig(value: unknown): value is BackendConfig {
   return typeof v?.url === 'string' && typeof v.anonKey === 'string';
 }
 
+function savedConfig(storage: ConfigSources['storage']): BackendConfig | undefined {
+  const saved = storage.getItem(STORAGE_KEY);
+  const parsed: unknown = saved ? JSON.parse(saved) : null;
+  return isConfig(parsed) ? parsed : undefined;
+}
+
 /** The local stack answers /local/v1/config; the last answer is kept so the app can start offline. */
 export async function loadBackendConfig(sources: ConfigSources): Promise<BackendConfig> {
   const { VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: anonKey } = sources.env;
   if (url && anonKey) return { url, anonKey };
+  if (sources.online === false) {
+    const saved = savedConfig(sources.storage);
+    if (saved) return saved;
+  }
   try {
     const res = await sources.fetch('/local/v1/config', { cache: 'no-store' });
     if (!res.ok) throw new Error(`config answered ${res.status}`);
@@ -29,9 +41,8 @@ export async function loadBackendConfig(sources: ConfigSources): Promise<Backend
     sources.storage.setItem(STORAGE_KEY, JSON.stringify(config));
     return config;
   } catch (error) {
-    const saved = sources.storage.getItem(STORAGE_KEY);
-    const parsed: unknown = saved ? JSON.parse(saved) : null;
-    if (isConfig(parsed)) return parsed;
+    const saved = savedConfig(sources.storage);
+    if (saved) return saved;
     throw error;
   }
 }

@@ -1,0 +1,68 @@
+// The installed app with no connection: the service worker serves the shell and every route chunk, the mirror the
+// data, and its image cache the uploads already seen.
+import { expect, test, type Page } from '@playwright/test';
+import { MEMBER_ID, SEEDED, serviceClient, seededThreadId, ThreadPage } from './pages/ThreadPage.ts';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/** A 2x2 PNG, made here: tests load nothing from outside. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4upmRl1+EgZdf5OtmRgAbxgOzejZPXQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function takenByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('offline, the app reloads from the service worker: home, a category, a mirrored thread, an image, /members', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const service = await serviceClient(baseURL!);
+  const imagePath = `${MEMBER_ID}/pwa-offline-${Date.now()}.png`;
+  const upload = await service.storage.from('media').upload(imagePath, PNG, { contentType: 'image/png' });
+  expect(upload.error).toBeNull();
+  const imageUrl = service.storage.from('media').getPublicUrl(imagePath).data.publicUrl;
+  const caption = `Chart for the offline test ${Date.now()}`;
+  const { error } = await service.from('posts').insert({
+    thread_id: seededThreadId(SEEDED.short),
+    author_id: MEMBER_ID,
+    content: `${caption}\n\n![chart](${imageUrl})`,
+    type: 'reply',
+  });
+  expect(error).toBeNull();
+
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => {
+    if (!/\/(rest|auth|storage)\/v1\//.test(r.url())) failed.push(r.url());
+  });
+  await page.goto('/');
+  await takenByServiceWorker(page);
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  const thread = new ThreadPage(page);
+  await thread.open(SEEDED.short);
+  const image = page.locator(`img[src="${imageUrl}"]`).first();
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(thread.title).toHaveText(/offline mode/i);
+  await expect(page.getByText(caption)).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  await page.goto('/category/guapcoin');
+  await expect(page.getByRole('heading', { name: 'Guapcoin Discussions' })).toBeVisible();
+  await page.goto('/members');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/unexpected application error/i)).toHaveCount(0);
+  expect(failed).toEqual([]);
+});
