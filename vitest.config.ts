@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Projects with different worker limits run one after the other: unit first, it fails fastest.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -17,6 +19,7 @@ export default defineConfig({
           environment: 'node',
           // Each file starts its own stack (PGlite boot ~2 s); two at a time fits the 2-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

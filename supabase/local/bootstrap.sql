@@ -1,11 +1,21 @@
 -- What a hosted Supabase project provides before any migration runs: roles, the auth and storage schemas,
 -- and the grants Supabase applies by default. Idempotent, so it can run on every start and on a shared PostgreSQL.
 
+-- Roles belong to the whole server: two databases bootstrapping at once (parallel test files) may race to create
+-- one, so losing that race counts as success.
 do $$
+declare
+  r text[];
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+  foreach r slice 1 in array array[['anon', ''], ['authenticated', ''], ['service_role', 'bypassrls']] loop
+    begin
+      if not exists (select 1 from pg_roles where rolname = r[1]) then
+        execute format('create role %I nologin noinherit %s', r[1], r[2]);
+      end if;
+    exception when duplicate_object or unique_violation then
+      null;
+    end;
+  end loop;
 end $$;
 
 grant usage on schema public to anon, authenticated, service_role;

@@ -4,7 +4,7 @@ import { latestThreads } from '../../../src/data/queries.ts';
 import { discardFailed, resolveConflict } from '../../../src/sync/failed.ts';
 import { enqueueEdit, enqueueReply } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
-import { newDevice, type Device } from './device.ts';
+import { catchUp, newDevice, type Device } from './device.ts';
 
 let stack: TestStack;
 const devices: Device[] = [];
@@ -47,7 +47,7 @@ describe('edit conflicts', () => {
     const threadId = await openThread(phone);
     const postId = await enqueueReply(phone.writer(), { threadId, content: 'First draft', images: [] });
     await phone.engine.flush();
-    await laptop.engine.pull();
+    await catchUp(laptop, stack.db);
     expect((await laptop.db.posts.get(postId))?.content).toBe('First draft');
 
     await enqueueEdit(phone.writer(), { postId, content: 'Edited on the phone', images: [] });
@@ -64,7 +64,7 @@ describe('edit conflicts', () => {
     await laptop.engine.flush();
     expect(await serverContent(postId)).toBe('Edited on the laptop');
     expect(await laptop.db.failed.count()).toBe(0);
-    await phone.engine.pull();
+    await catchUp(phone, stack.db);
     expect((await phone.db.posts.get(postId))?.content).toBe('Edited on the laptop');
   });
 
@@ -73,7 +73,7 @@ describe('edit conflicts', () => {
     const threadId = await openThread(phone);
     const postId = await enqueueReply(phone.writer(), { threadId, content: 'Original words', images: [] });
     await phone.engine.flush();
-    await laptop.engine.pull();
+    await catchUp(laptop, stack.db);
     await enqueueEdit(phone.writer(), { postId, content: 'Phone wins', images: [] });
     await enqueueEdit(laptop.writer(), { postId, content: 'Laptop loses', images: [] });
     await phone.engine.flush();

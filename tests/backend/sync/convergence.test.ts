@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadPosts } from '../../../src/data/queries.ts';
 import { enqueueDeletePost, enqueueEdit, enqueueReply } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
-import { newDevice, type Device, type NetworkMode } from './device.ts';
+import { catchUp, newDevice, type Device, type NetworkMode } from './device.ts';
 
 let stack: TestStack;
 let members: { email: string; password: string; id: string }[];
@@ -104,7 +104,7 @@ async function run(ops: Op[]) {
       }
     }
     for (const d of devices) {
-      await d.engine.pull();
+      await catchUp(d, stack.db);
       expect(d.engine.status.get().lastError).toBeNull();
     }
 

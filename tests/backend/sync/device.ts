@@ -3,9 +3,11 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openMirror, type Mirror } from '../../../src/data/mirror.ts';
+import type { SyncedTable } from '../../../src/data/types.ts';
 import { SyncEngine, type EngineOptions, type SyncEnvironment } from '../../../src/sync/engine.ts';
 import { memoryLocks, type Locks } from '../../../src/sync/locks.ts';
 import type { WriteContext } from '../../../src/sync/outbox.ts';
+import type { Db } from '../../../supabase/local/db.ts';
 
 /** What the network does with the next requests. */
 export type NetworkMode = 'up' | 'down' | 'drop-answers';
@@ -159,5 +161,25 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
   while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for a condition');
     await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * Pulls until the device's cursors have passed every transaction that had started before this call. On a shared
+ * PostgreSQL, another test's open transaction holds the watermark back for a while: a pull then defers newer rows
+ * to a later pull (never skips them), so "synced" means "pulled past the writes", not "pulled once".
+ */
+export async function catchUp(device: Device, db: Db, timeoutMs = 15_000) {
+  const { rows } = await db.query<{ xmax: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as xmax');
+  const target = Number(rows[0]!.xmax);
+  const tables: SyncedTable[] = ['categories', 'profiles', 'threads', 'posts', 'sync_tombstones'];
+  if (device.engine.currentUserId) tables.push('messages');
+  const start = Date.now();
+  for (;;) {
+    await device.engine.pull();
+    const cursors = await device.db.cursors.bulkGet(tables);
+    if (cursors.every((c) => (c?.txid ?? 0) >= target)) return;
+    if (Date.now() - start > timeoutMs) throw new Error(`the pull did not pass transaction ${target} in time`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }

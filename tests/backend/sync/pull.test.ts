@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestThreads } from '../../../src/data/queries.ts';
 import { enqueueMessage } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
-import { newDevice, type Device } from './device.ts';
+import { catchUp, newDevice, type Device } from './device.ts';
 
 let stack: TestStack;
 const devices: Device[] = [];
@@ -95,7 +95,7 @@ describe('pull', () => {
     expect(postsError).toBeNull();
     expect(error).toBeNull();
 
-    await device.engine.pull();
+    await catchUp(device, stack.db);
     expect(await device.db.threads.get(thread!.id)).toBeUndefined();
     expect(await device.db.posts.filter((p) => p.thread_id === thread!.id).count()).toBe(0);
   });
@@ -107,8 +107,8 @@ describe('pull', () => {
     await enqueueMessage(deviceB.writer(), { recipientId: c.id, subject: 'Private', content: 'For C only' });
     await enqueueMessage(deviceB.writer(), { recipientId: a.id, subject: 'Hello A', content: 'This one is yours' });
     await deviceB.engine.flush();
-    await deviceB.engine.pull();
-    await deviceA.engine.pull();
+    await catchUp(deviceB, stack.db);
+    await catchUp(deviceA, stack.db);
 
     const aMessages = await deviceA.db.messages.toArray();
     expect(aMessages.map((m) => m.subject)).toEqual(['Hello A']);
@@ -122,12 +122,12 @@ describe('pull', () => {
     const { device: deviceB } = await signedInDevice();
     const id = await enqueueMessage(deviceB.writer(), { recipientId: a.id, subject: 'Soon gone', content: 'Bye' });
     await deviceB.engine.flush();
-    await deviceA.engine.pull();
+    await catchUp(deviceA, stack.db);
     expect(await deviceA.db.messages.get(id)).toBeDefined();
     const { error } = await deviceA.client.from('messages').delete().eq('id', id);
     expect(error).toBeNull();
-    await deviceA.engine.pull();
-    await deviceB.engine.pull();
+    await catchUp(deviceA, stack.db);
+    await catchUp(deviceB, stack.db);
     expect(await deviceA.db.messages.get(id)).toBeUndefined();
     expect(await deviceB.db.messages.get(id)).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestThreads } from '../../../src/data/queries.ts';
 import { enqueueMessage, enqueueReply } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
-import { newDevice, waitFor, type Device } from './device.ts';
+import { catchUp, newDevice, waitFor, type Device } from './device.ts';
 
 let stack: TestStack;
 const devices: Device[] = [];
@@ -68,7 +68,7 @@ describe('sync and the session', () => {
       .from('messages')
       .insert({ sender_id: bob.id, recipient_id: alice.id, subject: 'For Alice', content: 'Private words' });
     expect(error).toBeNull();
-    await d.engine.sync();
+    await catchUp(d, stack.db);
     expect(await d.db.messages.count()).toBe(1);
     expect(await d.db.me.get(alice.id)).toMatchObject({ email: alice.email });
 
