@@ -9,6 +9,7 @@ import { SessionProvider } from './app/session/SessionContext.tsx';
 import { BackendProvider } from './backend/BackendContext.tsx';
 import { createBackendClient } from './backend/client.ts';
 import { loadBackendConfig } from './backend/config.ts';
+import { appInstallPrompt } from './app/pwa/installPrompt.ts';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker.ts';
 import { createAppSync } from './app/sync/createAppSync.ts';
 import { SyncProvider } from './app/sync/SyncContext.tsx';
@@ -53,3 +54,4 @@ loadBackendConfig({
 );
 
 registerServiceWorker();
+appInstallPrompt();

@@ -133,7 +133,6 @@ export class SyncEngine {
       }),
     );
     this.scheduleInterval();
-    void env.persist?.().catch(() => false);
     await this.refreshCounts();
     void this.sync();
   }
@@ -187,6 +186,32 @@ export class SyncEngine {
     }
     await showPendingOf(db, userId);
     await this.refreshCounts();
+    // A signed-in member's unsent words live here: ask the browser not to evict the mirror under storage pressure.
+    if (userId) void this.deps.env.persist?.().catch(() => false);
+  }
+
+  /**
+   * "Clear downloaded data": forgets everything the mirror pulled, then pulls again. The outbox, the failed list
+   * and the rows of unsent writes stay: clearing never drops a member's words.
+   */
+  async clearDownloadedData(): Promise<void> {
+    const { db } = this.deps;
+    await this.deps.locks.request(PULL_LOCK, () =>
+      db.transaction(
+        'rw',
+        [db.categories, db.profiles, db.threads, db.posts, db.messages, db.keptThreads, db.cursors],
+        async () => {
+          await db.categories.clear();
+          await db.profiles.clear();
+          await db.keptThreads.clear();
+          await db.cursors.toCollection().modify({ txid: 0 });
+          for (const table of [db.threads, db.posts, db.messages]) {
+            await table.filter((row: { _status?: string }) => row._status === undefined).delete();
+          }
+        },
+      ),
+    );
+    await this.pull();
   }
 
   /** The context for enqueueing writes as the signed-in member; null when nobody is signed in. */

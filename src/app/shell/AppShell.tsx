@@ -6,6 +6,7 @@ import { useSession } from '../session/SessionContext.tsx';
 import { Header } from './Header.tsx';
 import { BannedNotice, OfflineBanner } from './Notices.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { useAppBadge } from '../pwa/useAppBadge.ts';
 import { useUnreadCount } from './useUnreadCount.ts';
 import styles from './AppShell.module.css';
 
@@ -15,6 +16,7 @@ const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ defa
 export function AppShell() {
   const userId = useSession((s) => s.user?.id ?? null);
   const unread = useUnreadCount(userId);
+  useAppBadge(unread);
   const drawerWanted = useUiStore((s) => s.drawerOpen);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   if (drawerWanted && !drawerLoaded) setDrawerLoaded(true);

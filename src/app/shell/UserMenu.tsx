@@ -7,6 +7,7 @@ import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } fr
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { avatarInitial, displayName } from '../session/identity.ts';
 import { useSession } from '../session/SessionContext.tsx';
+import { appInstallPrompt, useInstallOption } from '../pwa/installPrompt.ts';
 import styles from './UserMenu.module.css';
 
 export function UserMenu() {
@@ -15,6 +16,7 @@ export function UserMenu() {
   const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
   const name = displayName({ profile, email });
+  const install = useInstallOption(appInstallPrompt());
 
   const onSignOut = async () => {
     try {
@@ -51,6 +53,19 @@ export function UserMenu() {
         <MenuItem onSelect={() => void navigate({ to: '/settings' })}>
           <Icon name="settings" size={18} /> Settings
         </MenuItem>
+        {install && (
+          <MenuItem
+            onSelect={() =>
+              install.kind === 'prompt'
+                ? void install.install()
+                : toast.info('To install the forum: tap the Share button in Safari, then "Add to Home Screen".', {
+                    duration: 10_000,
+                  })
+            }
+          >
+            <Icon name="download" size={18} /> Install app
+          </MenuItem>
+        )}
         <MenuSeparator />
         <MenuItem onSelect={() => void onSignOut()}>
           <Icon name="logout" size={18} /> Sign Out

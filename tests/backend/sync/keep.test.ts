@@ -68,4 +68,25 @@ describe('kept threads', () => {
     expect((await postsOfThread(device.db, old.id).toArray()).map((p) => p.id)).toEqual([unsent]);
     expect(await device.db.outbox.count()).toBe(1);
   });
+
+  it('clears downloaded data and pulls it again, keeping unsent writes and their rows', async () => {
+    const old = await oldestThread();
+    device.env.online = false;
+    const unsent = await enqueueReply(device.writer(), { threadId: old.id, content: 'Not sent yet', images: [] });
+    device.env.online = true;
+    const waiting = await device.db.outbox.count();
+    const waitingRows = (await device.db.posts.filter((p) => p._status !== undefined).primaryKeys()).sort();
+    expect(waitingRows).toContain(unsent);
+    device.network.mode = 'down';
+    await device.engine.clearDownloadedData();
+    expect(await device.db.threads.count()).toBe(0);
+    expect((await device.db.posts.toCollection().primaryKeys()).sort()).toEqual(waitingRows);
+    expect(await device.db.outbox.count()).toBe(waiting);
+
+    device.network.mode = 'up';
+    await device.engine.pull();
+    const { rows } = await stack.db.query<{ n: number }>('select count(*)::int as n from public.threads');
+    expect(await device.db.threads.count()).toBe(rows[0]!.n);
+    expect(await device.db.posts.get(unsent)).toMatchObject({ _status: 'sending', content: 'Not sent yet' });
+  });
 });

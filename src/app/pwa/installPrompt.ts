@@ -1,0 +1,66 @@
+// "Install app": the browser's install prompt, kept from the moment it fires (often before any menu is open), and
+// the iOS case, where Safari has no prompt and the member adds the app from the share sheet.
+import { useSyncExternalStore } from 'react';
+
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+export type InstallOption = { kind: 'prompt'; install: () => Promise<void> } | { kind: 'ios' } | null;
+
+export function createInstallPrompt(win: Window) {
+  let deferred: InstallPromptEvent | null = null;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((l) => l());
+  win.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferred = event as InstallPromptEvent;
+    notify();
+  });
+  win.addEventListener('appinstalled', () => {
+    deferred = null;
+    notify();
+  });
+  const standalone = win.matchMedia('(display-mode: standalone)').matches;
+  const ios = /iPhone|iPad|iPod/.test(win.navigator.userAgent) && !standalone;
+  let option: InstallOption = null;
+  const snapshot = (): InstallOption => {
+    const next: InstallOption = deferred
+      ? {
+          kind: 'prompt',
+          install: async () => {
+            const event = deferred;
+            deferred = null;
+            notify();
+            await event?.prompt();
+          },
+        }
+      : ios
+        ? { kind: 'ios' }
+        : null;
+    if (next?.kind !== option?.kind) option = next;
+    return option;
+  };
+  return {
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    snapshot,
+  };
+}
+
+export type InstallPrompt = ReturnType<typeof createInstallPrompt>;
+
+export function useInstallOption(prompt: InstallPrompt): InstallOption {
+  return useSyncExternalStore(prompt.subscribe, prompt.snapshot);
+}
+
+let appPrompt: InstallPrompt | undefined;
+
+/** The page's one install prompt; main.tsx calls it at boot so an early beforeinstallprompt is not missed. */
+export function appInstallPrompt(): InstallPrompt {
+  appPrompt ??= createInstallPrompt(window);
+  return appPrompt;
+}

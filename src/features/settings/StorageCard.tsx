@@ -1,0 +1,53 @@
+// Settings: how much the app keeps on this device, and "Clear downloaded data", which never drops unsent writes.
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { Button } from '../../ui/Button.tsx';
+import styles from './StorageCard.module.css';
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function StorageCard() {
+  const engine = useSyncEngine();
+  const { pending, lastSyncAt } = useSyncStatus();
+  const [usage, setUsage] = useState<{ used: number; quota: number } | null>(null);
+  const [clearing, setClearing] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void navigator.storage?.estimate?.().then(({ usage: used = 0, quota = 0 }) => {
+      if (live) setUsage({ used, quota });
+    });
+    return () => {
+      live = false;
+    };
+  }, [lastSyncAt, clearing]);
+
+  const clear = async () => {
+    setClearing(true);
+    try {
+      await engine.clearDownloadedData();
+      toast.success('Downloaded data cleared');
+    } finally {
+      setClearing(false);
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="storage-heading">
+      <h2 id="storage-heading">Storage on this device</h2>
+      <p data-testid="storage-usage">
+        {usage ? `${megabytes(usage.used)} used of ${megabytes(usage.quota)} available` : 'Measuring…'}
+      </p>
+      <p className={styles.hint}>
+        Threads and posts are kept here so the forum opens instantly and works offline. Clearing downloads them again;
+        {pending > 0 ? ` your ${pending} unsent write(s) are kept.` : ' unsent writes are always kept.'}
+      </p>
+      <Button onClick={() => void clear()} disabled={clearing}>
+        {clearing ? 'Clearing…' : 'Clear downloaded data'}
+      </Button>
+    </section>
+  );
+}

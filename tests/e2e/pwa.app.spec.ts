@@ -1,0 +1,44 @@
+// The installed app's extras: the unread count on the app icon, and the storage card in Settings.
+import { expect, test } from '@playwright/test';
+import { AuthPage } from './pages/AuthPage.ts';
+import { Shell } from './pages/Shell.ts';
+import { MEMBER } from './support/accounts.ts';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test.beforeEach(async ({ page }) => {
+  // Records what the app asks the Badging API, which draws on the OS icon where no test can look.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __badges: number[] };
+    w.__badges = [];
+    Object.assign(navigator, {
+      setAppBadge: async (n?: number) => void w.__badges.push(n ?? 0),
+      clearAppBadge: async () => void w.__badges.push(0),
+    });
+  });
+  await new AuthPage(page).open();
+  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
+  await new Shell(page).expectSignedIn();
+});
+
+test("the app icon's badge shows the member's unread message count", async ({ page }) => {
+  const badges = () => page.evaluate(() => (window as unknown as { __badges: number[] }).__badges.at(-1));
+  await expect.poll(badges, { timeout: 15_000 }).toBeGreaterThan(0);
+  const shown = await page
+    .getByRole('link', { name: /messages/i })
+    .first()
+    .textContent();
+  expect(shown).toContain(String(await badges()));
+});
+
+test('Settings shows the storage used and clears downloaded data, then the forum fills again', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Storage on this device' })).toBeVisible();
+  await expect(page.getByTestId('storage-usage')).toHaveText(/MB used of .* MB available/);
+  await page.getByRole('button', { name: 'Clear downloaded data' }).click();
+  await expect(page.getByText('Downloaded data cleared')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+});
