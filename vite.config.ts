@@ -1,14 +1,20 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa.manifest.ts';
+
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 // The local stack's API paths, proxied in `npm run dev` so the app stays same-origin as under `npm start`.
 const LOCAL_STACK = process.env.LOCAL_STACK_URL ?? 'http://127.0.0.1:54321';
 const proxied = ['/rest/v1', '/auth/v1', '/storage/v1', '/local'];
 
 export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(packageVersion) },
   plugins: [
     react(),
     VitePWA({

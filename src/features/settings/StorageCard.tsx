@@ -48,6 +48,9 @@ export function StorageCard() {
       <Button onClick={() => void clear()} disabled={clearing}>
         {clearing ? 'Clearing…' : 'Clear downloaded data'}
       </Button>
+      <p className={styles.hint} data-testid="app-version">
+        App version {import.meta.env.VITE_APP_VERSION ?? __APP_VERSION__}
+      </p>
     </section>
   );
 }
