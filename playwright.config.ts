@@ -3,8 +3,14 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4391);
+/** A second server, left as the seed made it, for the specs that compare screens with the seed's exact rows. */
+const SEED_PORT = PORT + 1;
 // A fresh data folder per run, so every run starts from the seed.
 const DATA_DIR = join(tmpdir(), `guap-e2e-${Date.now()}`);
+const SEED_DATA_DIR = `${DATA_DIR}-seed`;
+
+// These specs only read, and assert the seed's exact lists (counts, newest first): other specs' writes would move them.
+const SEED_ONLY = /\/(home|lists|search)(\.phone)?\.spec\.ts$/;
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -27,15 +33,38 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /\.phone\.spec\.ts$/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, testMatch: /\.phone\.spec\.ts$/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: [/\.phone\.spec\.ts$/, SEED_ONLY],
+    },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      testMatch: /\.phone\.spec\.ts$/,
+      testIgnore: SEED_ONLY,
+    },
+    {
+      name: 'desktop-seed',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${SEED_PORT}` },
+      testMatch: SEED_ONLY,
+      testIgnore: /\.phone\.spec\.ts$/,
+    },
+    {
+      name: 'phone-seed',
+      use: { ...devices['Pixel 7'], channel: undefined, baseURL: `http://127.0.0.1:${SEED_PORT}` },
+      testMatch: /\/(home|lists|search)\.phone\.spec\.ts$/,
+    },
   ],
-  webServer: {
-    // The built app (npm test builds it first) served by the local stack, as `npm start` does.
+  // The built app (npm test builds it first) served by the local stack, as `npm start` does.
+  webServer: [
+    { port: PORT, dataDir: DATA_DIR },
+    { port: SEED_PORT, dataDir: SEED_DATA_DIR },
+  ].map(({ port, dataDir }) => ({
     command: 'npx tsx supabase/local/start.ts',
-    url: `http://127.0.0.1:${PORT}/local/v1/config`,
-    env: { PORT: String(PORT), DATA_DIR },
+    url: `http://127.0.0.1:${port}/local/v1/config`,
+    env: { PORT: String(port), DATA_DIR: dataDir },
     reuseExistingServer: false,
     timeout: 120_000,
-  },
+  })),
 });
