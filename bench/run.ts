@@ -2,6 +2,7 @@
 import '../supabase/local/noRealtimeSocket.ts';
 import { benchBundle } from './bundle.ts';
 import { benchLocalStack } from './local-stack.ts';
+import { benchOfflineStart } from './offlineStart.ts';
 import { benchSync } from './sync.ts';
 import { benchThreadPaint } from './threadPaint.ts';
 
@@ -9,3 +10,4 @@ await benchBundle();
 await benchLocalStack();
 await benchSync();
 await benchThreadPaint();
+await benchOfflineStart();
