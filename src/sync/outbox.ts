@@ -1,8 +1,7 @@
 // Offline-first writes: each one changes the mirror and joins the outbox in a single Dexie transaction.
 import type { Mirror } from '../data/mirror.ts';
 import type { NewPost, OutboxEntry, Write } from '../data/outboxTypes.ts';
-import { toMessageRow, toThreadRow } from '../data/rows.ts';
-import type { PostRow } from '../data/types.ts';
+import { localMessage, localPost, localThread } from './localRows.ts';
 
 export interface WriteContext {
   db: Mirror;
@@ -15,19 +14,6 @@ const idOf = (ctx: WriteContext) => (ctx.newId ?? (() => crypto.randomUUID()))()
 
 function entry(ctx: WriteContext, write: Write): OutboxEntry {
   return { id: idOf(ctx), userId: ctx.userId, write, createdAt: ctx.now(), rev: 0, attempts: 0, notBefore: 0 };
-}
-
-/** The mirror row of a post written here: shown at once, marked as sending until the server has it. */
-function localPost(post: NewPost, at: string): PostRow {
-  return {
-    ...post,
-    is_edited: false,
-    version: 1,
-    created_at: at,
-    updated_at: at,
-    sync_txid: 0,
-    _status: 'sending',
-  };
 }
 
 async function touchThread(ctx: WriteContext, threadId: string) {
@@ -62,23 +48,7 @@ export async function enqueueThread(ctx: WriteContext, input: NewThreadInput) {
     is_first_post: true,
   };
   await db.transaction('rw', [db.threads, db.posts, db.outbox, db.keptThreads, db.categories], async () => {
-    const category = await db.categories.get(input.categoryId);
-    const row = toThreadRow(
-      {
-        ...thread,
-        is_pinned: false,
-        is_locked: false,
-        is_ad: false,
-        view_count: 0,
-        reply_count: 0,
-        last_reply_at: null,
-        created_at: at,
-        updated_at: at,
-        sync_txid: 0,
-      },
-      category?.type,
-    );
-    await db.threads.put({ ...row, _status: 'sending' });
+    await db.threads.put(await localThread(db, thread, at));
     await db.posts.put(localPost(post, at));
     await touchThread(ctx, thread.id);
     await db.outbox.add(entry(ctx, { kind: 'thread', thread, post }));
@@ -176,10 +146,7 @@ export async function enqueueMessage(
   };
   const at = new Date(ctx.now()).toISOString();
   await db.transaction('rw', [db.messages, db.outbox], async () => {
-    await db.messages.put({
-      ...toMessageRow({ ...message, is_read: false, created_at: at, updated_at: at, sync_txid: 0 }),
-      _status: 'sending',
-    });
+    await db.messages.put(localMessage(message, at));
     await db.outbox.add(entry(ctx, { kind: 'message', message }));
   });
   return message.id;

@@ -1,8 +1,7 @@
 // When the member on the device changes, unsent rows follow their author: hidden from others, shown again to them.
 import type { Mirror } from '../data/mirror.ts';
 import type { OutboxEntry, Write } from '../data/outboxTypes.ts';
-import { toMessageRow, toThreadRow } from '../data/rows.ts';
-import type { PostRow } from '../data/types.ts';
+import { localMessage, localPost, localThread } from './localRows.ts';
 
 type CreatedRow = { table: 'threads' | 'posts' | 'messages'; id: string };
 
@@ -21,36 +20,13 @@ function createdRows(write: Write): CreatedRow[] {
 async function putCreated(db: Mirror, entry: OutboxEntry) {
   const at = new Date(entry.createdAt).toISOString();
   const { write } = entry;
-  const post = (p: Omit<PostRow, 'is_edited' | 'version' | 'created_at' | 'updated_at' | 'sync_txid'>): PostRow => ({
-    ...p,
-    is_edited: false,
-    version: 1,
-    created_at: at,
-    updated_at: at,
-    sync_txid: 0,
-    _status: 'sending',
-  });
   if (write.kind === 'thread') {
-    const category = await db.categories.get(write.thread.category_id);
-    const base = {
-      ...write.thread,
-      is_pinned: false,
-      is_locked: false,
-      is_ad: false,
-      view_count: 0,
-      reply_count: 0,
-      last_reply_at: null,
-      created_at: at,
-      updated_at: at,
-      sync_txid: 0,
-    };
-    await db.threads.put({ ...toThreadRow(base, category?.type), _status: 'sending' });
-    await db.posts.put(post(write.post));
+    await db.threads.put(await localThread(db, write.thread, at));
+    await db.posts.put(localPost(write.post, at));
   } else if (write.kind === 'reply') {
-    await db.posts.put(post(write.post));
+    await db.posts.put(localPost(write.post, at));
   } else if (write.kind === 'message') {
-    const row = toMessageRow({ ...write.message, is_read: false, created_at: at, updated_at: at, sync_txid: 0 });
-    await db.messages.put({ ...row, _status: 'sending' });
+    await db.messages.put(localMessage(write.message, at));
   }
 }
 
