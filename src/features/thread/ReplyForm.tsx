@@ -1,8 +1,10 @@
-// The reply box (6 rows): the reply lands in the mirror at once and waits in the outbox when offline.
+// The reply box: the content editor with its toolbar at 6 rows (SPEC §9); the reply lands in the mirror at once and
+// waits in the outbox when offline.
 import { forwardRef, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useSyncActions } from '../../app/sync/useSyncActions.ts';
 import { Button } from '../../ui/Button.tsx';
+import { ContentEditor, type ContentEditorHandle } from '../editor/ContentEditor.tsx';
 import { postImages } from './gallery.ts';
 import styles from './Thread.module.css';
 
@@ -13,7 +15,7 @@ interface ReplyFormProps {
   onTextChange(text: string): void;
 }
 
-export const ReplyForm = forwardRef<HTMLTextAreaElement, ReplyFormProps>(function ReplyForm(
+export const ReplyForm = forwardRef<ContentEditorHandle, ReplyFormProps>(function ReplyForm(
   { threadId, online, text, onTextChange },
   ref,
 ) {
@@ -44,14 +46,13 @@ export const ReplyForm = forwardRef<HTMLTextAreaElement, ReplyFormProps>(functio
       <label htmlFor={id} className={styles.replyLabel}>
         Post a reply
       </label>
-      <textarea
+      <ContentEditor
         id={id}
         ref={ref}
-        className={styles.textarea}
         rows={6}
         placeholder="Write your reply… Markdown works."
         value={text}
-        onChange={(e) => onTextChange(e.target.value)}
+        onChange={onTextChange}
       />
       <div className={styles.formActions}>
         {!online && <span className="muted">You are offline: your reply will be sent when you are back online.</span>}

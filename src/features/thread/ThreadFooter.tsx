@@ -2,6 +2,7 @@
 import { forwardRef } from 'react';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import type { ContentEditorHandle } from '../editor/ContentEditor.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
 import styles from './Thread.module.css';
 
@@ -15,7 +16,7 @@ interface ThreadFooterProps {
   onDraftChange(text: string): void;
 }
 
-export const ThreadFooter = forwardRef<HTMLTextAreaElement, ThreadFooterProps>(function ThreadFooter(
+export const ThreadFooter = forwardRef<ContentEditorHandle, ThreadFooterProps>(function ThreadFooter(
   { kind, threadId, online, draft, onDraftChange },
   ref,
 ) {

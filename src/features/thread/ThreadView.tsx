@@ -7,6 +7,7 @@ import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
 import { useFailedWrites, useThreadPosts } from '../../app/sync/useMirror.ts';
 import { useBackend } from '../../backend/BackendContext.tsx';
 import { quoteBlock } from '../../content/quote.ts';
+import type { ContentEditorHandle } from '../editor/ContentEditor.tsx';
 import type { PostWithAuthor, ThreadWithRefs } from '../../data/queries.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -34,7 +35,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   const navigate = useNavigate();
   const [draft, setDraft] = useReplyDraft(thread.id);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const replyBox = useRef<HTMLTextAreaElement>(null);
+  const replyBox = useRef<ContentEditorHandle>(null);
 
   const role = profile?.role ?? 'user';
   const staff = role === 'moderator' || role === 'admin';
@@ -52,12 +53,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
         (text) =>
           `${text && !text.endsWith('\n\n') ? `${text.trimEnd()}\n\n` : text}${quoteBlock(authorName(post.author), post.content)}`,
       );
-      setTimeout(() => {
-        const box = replyBox.current;
-        if (!box) return;
-        box.focus();
-        box.setSelectionRange(box.value.length, box.value.length);
-      }, QUOTE_FOCUS_DELAY_MS);
+      setTimeout(() => replyBox.current?.focus(), QUOTE_FOCUS_DELAY_MS);
     },
     [setDraft],
   );
