@@ -7,7 +7,6 @@ import { createAppRouter } from './app/router.tsx';
 import { createAppSession } from './app/session/createAppSession.ts';
 import { SessionProvider } from './app/session/SessionContext.tsx';
 import { BackendProvider } from './backend/BackendContext.tsx';
-import { createBackendClient } from './backend/client.ts';
 import { loadBackendConfig } from './backend/config.ts';
 import { appInstallPrompt } from './app/pwa/installPrompt.ts';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker.ts';
@@ -26,7 +25,8 @@ loadBackendConfig({
   online: navigator.onLine,
 }).then(
   (config) => {
-    const client = createBackendClient(config);
+    // supabase-js loads after the first screen, which paints from the mirror.
+    const client = import('./backend/client.ts').then((m) => m.createBackendClient(config));
     const session = createAppSession(client, config.url);
     const sync = createAppSync(client, config);
     void sync.start();
@@ -53,5 +53,5 @@ loadBackendConfig({
   },
 );
 
-registerServiceWorker();
+void registerServiceWorker().catch((error: unknown) => console.warn('Service worker not registered', error));
 appInstallPrompt();

@@ -1,15 +1,16 @@
-// Hands the app's one supabase-js client to the screens.
-import { createContext, useContext, type ReactNode } from 'react';
+// Hands the app's one supabase-js client to the screens. It arrives as a promise: the first screen paints from the
+// mirror while supabase-js loads, and a screen that needs the client waits for it (React suspends it until then).
+import { createContext, use, useContext, type ReactNode } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-const BackendContext = createContext<SupabaseClient | null>(null);
+const BackendContext = createContext<Promise<SupabaseClient> | null>(null);
 
-export function BackendProvider({ client, children }: { client: SupabaseClient; children: ReactNode }) {
+export function BackendProvider({ client, children }: { client: Promise<SupabaseClient>; children: ReactNode }) {
   return <BackendContext.Provider value={client}>{children}</BackendContext.Provider>;
 }
 
 export function useBackend(): SupabaseClient {
   const client = useContext(BackendContext);
   if (!client) throw new Error('useBackend needs a BackendProvider');
-  return client;
+  return use(client);
 }

@@ -5,16 +5,9 @@ import { postsOfThread, threadByIdOrSlug } from '../data/queries.ts';
 import { createUuidV7 } from '../lib/uuidv7.ts';
 import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './backoff.ts';
 import { ME_COLUMNS } from './columns.ts';
-import { classifyFailure } from './errors.ts';
-import { evictStaleThreads, fetchThread, fetchThreadPosts, keepRecentThreads } from './keep.ts';
 import type { Locks } from './locks.ts';
 import type { WriteContext } from './outbox.ts';
 import { showPendingOf } from './pendingRows.ts';
-import { fetchMissingProfiles } from './profiles.ts';
-import { pullChanges } from './pull.ts';
-import { pushWrite } from './push.ts';
-import { checked } from './request.ts';
-import { settleRefused, settleRetry, settleSent } from './settle.ts';
 import { StatusStore } from './status.ts';
 
 export interface SyncEnvironment {
@@ -53,7 +46,8 @@ export const DEFAULT_OPTIONS: EngineOptions = {
 
 export interface EngineDeps {
   db: Mirror;
-  client: SupabaseClient;
+  /** A promise lets the app paint from the mirror before supabase-js has loaded. */
+  client: SupabaseClient | Promise<SupabaseClient>;
   clock: { now(): number };
   timers: Timers;
   random: () => number;
@@ -83,9 +77,17 @@ export class SyncEngine {
   /** Ids for rows made here: time-ordered, so waiting writes list in the order they were made. */
   private readonly newId: () => string;
 
+  private client!: SupabaseClient;
+  private networkModule?: Promise<typeof import('./network.ts')>;
+  /** Settles once the backend client is there; every network step waits for it. */
+  private readonly ready: Promise<void>;
+
   constructor(private readonly deps: EngineDeps) {
     this.options = { ...DEFAULT_OPTIONS, ...deps.options };
     this.newId = createUuidV7(() => deps.clock.now(), deps.random);
+    this.ready = Promise.resolve(deps.client).then((client) => {
+      this.client = client;
+    });
   }
 
   get currentUserId() {
@@ -101,10 +103,17 @@ export class SyncEngine {
     return this.deps.clock.now();
   }
 
+  private network() {
+    this.networkModule ??= import('./network.ts');
+    return this.networkModule;
+  }
+
   /** Picks up the session, listens for auth, network and focus events, and runs a first sync. */
   async start(): Promise<void> {
-    const { client, env, timers } = this.deps;
+    const { env, timers } = this.deps;
     this.status.set({ online: env.isOnline() });
+    await this.ready;
+    const { client } = this;
     const { data } = await client.auth.getSession();
     this.requestedUserId = data.session?.user.id ?? null;
     await this.setUser(this.requestedUserId);
@@ -239,11 +248,14 @@ export class SyncEngine {
   async pull(): Promise<void> {
     if (!this.deps.env.isOnline()) return;
     await this.deps.locks.request(PULL_LOCK, async () => {
-      const { db, client, clock } = this.deps;
+      await this.ready;
+      const { db, clock } = this.deps;
+      const { client } = this;
       const firstLoad = (await db.cursors.get('threads')) === undefined;
       this.status.set({ pulling: { rows: 0, firstLoad } });
       try {
         let rows = 0;
+        const { pullChanges, keepRecentThreads, evictStaleThreads } = await this.network();
         await pullChanges({
           db,
           client,
@@ -266,16 +278,19 @@ export class SyncEngine {
 
   private async pullMe() {
     if (!this.userId) return;
-    const { client, db } = this.deps;
+    const { db } = this.deps;
+    const { client } = this;
     const { data, error, status } = await client.from('profile_private').select(ME_COLUMNS).eq('id', this.userId);
-    checked(error, status);
+    (await this.network()).checked(error, status);
     const [me] = (data ?? []) as unknown as { id: string }[];
     if (me && me.id === this.userId) await db.me.put(me as never);
   }
 
   /** Makes sure the thread and its posts are in the mirror; the screen renders from the mirror either way. */
   async openThread(idOrSlug: string): Promise<OpenThreadResult> {
-    const { db, client, clock, env } = this.deps;
+    const { db, clock, env } = this.deps;
+    await this.ready;
+    const { client } = this;
     const local = await threadByIdOrSlug(db, idOrSlug);
     if (local && (await db.keptThreads.get(local.id))) {
       await db.keptThreads.put({ thread_id: local.id, touched_at: clock.now() });
@@ -284,6 +299,7 @@ export class SyncEngine {
     if (!env.isOnline()) return 'offline';
     return this.deps.locks.request(PULL_LOCK, async () => {
       try {
+        const { fetchThread, fetchThreadPosts, fetchMissingProfiles } = await this.network();
         const thread = await fetchThread(db, client, idOrSlug);
         if (!thread) return 'missing';
         await fetchThreadPosts(db, client, [thread.id], this.options.pageSize, clock.now());
@@ -315,7 +331,8 @@ export class SyncEngine {
 
   /** Who the server will take the requests to be from; refreshes an expired token first (supabase-js does). */
   private sessionUser = async (): Promise<string | undefined> => {
-    const { data } = await this.deps.client.auth.getSession();
+    await this.ready;
+    const { data } = await this.client.auth.getSession();
     return data.session?.user.id;
   };
 
@@ -327,7 +344,10 @@ export class SyncEngine {
   }
 
   private async flushLocked() {
-    const { db, client, clock, random } = this.deps;
+    await this.ready;
+    const { db, clock, random } = this.deps;
+    const { client } = this;
+    const { pushWrite, settleSent, settleRetry, settleRefused, classifyFailure } = await this.network();
     // An access token that expired offline is refreshed here, before anything is sent; a refused refresh signs
     // the member out (and leaves their writes waiting for their next sign-in).
     const userId = await this.sessionUser();

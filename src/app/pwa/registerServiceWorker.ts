@@ -1,9 +1,10 @@
 // Registers the service worker and offers an update when a new version is waiting: the member chooses the moment,
 // so a half-written reply is never lost to a reload (and the outbox survives it anyway).
-import { Workbox } from 'workbox-window';
 
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  // Loaded after the first screen: registering the worker never needs to hold up the first paint.
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { type: 'module' });
   wb.addEventListener('waiting', async () => {
     // sonner loads with the first toast, keeping it out of the first screen's bundle.
@@ -19,5 +20,5 @@ export function registerServiceWorker(): void {
       },
     });
   });
-  void wb.register();
+  await wb.register();
 }

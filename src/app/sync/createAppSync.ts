@@ -6,7 +6,7 @@ import { browserEnvironment } from '../../sync/browserEnvironment.ts';
 import { SyncEngine } from '../../sync/engine.ts';
 import { memoryLocks, webLocks } from '../../sync/locks.ts';
 
-export function createAppSync(client: SupabaseClient, backend: BackendConfig): SyncEngine {
+export function createAppSync(client: Promise<SupabaseClient>, backend: BackendConfig): SyncEngine {
   return new SyncEngine({
     db: openMirror(),
     client,

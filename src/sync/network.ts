@@ -1,0 +1,9 @@
+// The engine's network side in one module, imported on first use: the app's first screen needs the engine for its
+// mirror and status, not yet for pulling and pushing, so this code loads just after it.
+export { classifyFailure } from './errors.ts';
+export { evictStaleThreads, fetchThread, fetchThreadPosts, keepRecentThreads } from './keep.ts';
+export { fetchMissingProfiles } from './profiles.ts';
+export { pullChanges } from './pull.ts';
+export { pushWrite } from './push.ts';
+export { checked } from './request.ts';
+export { settleRefused, settleRetry, settleSent } from './settle.ts';
