@@ -44,6 +44,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 /** A real PostgreSQL server (DATABASE_URL). */
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server closes (a restart, or a test dropping its database) is replaced on the next
+  // query; unhandled, pg would turn it into an uncaught exception.
+  pool.on('error', (error) => console.warn('[local stack] idle PostgreSQL connection closed:', error.message));
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await c.query(sql, params);
