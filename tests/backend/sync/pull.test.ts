@@ -76,7 +76,7 @@ describe('pull', () => {
       await device.engine.pull();
       release();
       await slow;
-      await device.engine.pull();
+      await catchUp(device, stack.db);
       expect((await device.db.threads.bulkGet([early, late])).map((t) => t?.title)).toEqual([
         'Started first, committed last',
         'Started second, committed first',
