@@ -1,9 +1,10 @@
 // Typed profile calls. Clients never select * on profiles: public columns come from the table,
 // the owner's private fields (email, preferences, privacy) from the profile_private view.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ProfileRow } from '../data/types.ts';
 import { BackendError, backendError } from './errors.ts';
 
-export type Role = 'user' | 'moderator' | 'admin';
+export type { Role } from '../data/types.ts';
 
 export interface NotificationPreferences {
   emailReplies: boolean;
@@ -18,19 +19,8 @@ export interface PrivacySettings {
   showActivity: boolean;
 }
 
-export interface PublicProfile {
-  id: string;
-  username: string;
-  display_name: string | null;
-  bio: string | null;
-  avatar_url: string | null;
-  wallet_address: string | null;
-  role: Role;
-  reputation: number;
-  is_banned: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** A profile's public columns: the mirror's row without its sync stamp. */
+export type PublicProfile = Omit<ProfileRow, 'sync_txid'>;
 
 export interface PrivateProfileFields {
   id: string;

@@ -1,7 +1,8 @@
 // The columns the mirror pulls per table: explicit lists, since profiles hide their private columns from `*`.
+import { PUBLIC_PROFILE_COLUMNS } from '../backend/profiles.ts';
+
 export const CATEGORY_COLUMNS = 'id,name,description,slug,color,type,order_index,is_active,sync_txid';
-export const PROFILE_COLUMNS =
-  'id,username,display_name,bio,avatar_url,wallet_address,role,reputation,is_banned,created_at,updated_at,sync_txid';
+export const PROFILE_COLUMNS = `${PUBLIC_PROFILE_COLUMNS},sync_txid`;
 export const THREAD_COLUMNS =
   'id,slug,title,category_id,author_id,is_pinned,is_locked,is_ad,view_count,reply_count,last_reply_at,created_at,updated_at,sync_txid';
 export const POST_COLUMNS =
