@@ -8,6 +8,7 @@ import { SyncEngine, type EngineOptions, type SyncEnvironment } from '../../../s
 import { memoryLocks, type Locks } from '../../../src/sync/locks.ts';
 import type { WriteContext } from '../../../src/sync/outbox.ts';
 import type { Db } from '../../../supabase/local/db.ts';
+import type { TestStack } from '../stack.ts';
 
 /** What the network does with the next requests. */
 export type NetworkMode = 'up' | 'down' | 'drop-answers';
@@ -182,4 +183,14 @@ export async function catchUp(device: Device, db: Db, timeoutMs = 15_000) {
     if (Date.now() - start > timeoutMs) throw new Error(`the pull did not pass transaction ${target} in time`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A fresh member signed in on a new device that has done its first sync; the device is added to `devices`. */
+export async function signedInDevice(stack: TestStack, devices: Device[], browser = newBrowser()) {
+  const member = await stack.newMember();
+  const device = await newDevice(stack, { browser });
+  devices.push(device);
+  await device.signIn(member.email, member.password);
+  await device.engine.sync();
+  return { device, member };
 }

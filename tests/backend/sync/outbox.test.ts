@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestThreads, threadPosts } from '../../../src/data/queries.ts';
 import { enqueueReply } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
-import { newBrowser, newDevice, type Device } from './device.ts';
+import { newBrowser, newDevice, signedInDevice, type Device } from './device.ts';
 
 let stack: TestStack;
 const devices: Device[] = [];
@@ -15,15 +15,6 @@ afterAll(async () => {
   for (const d of devices) d.close();
   await stack?.close();
 });
-
-async function signedInDevice(browser = newBrowser()) {
-  const member = await stack.newMember();
-  const device = await newDevice(stack, { browser });
-  devices.push(device);
-  await device.signIn(member.email, member.password);
-  await device.engine.sync();
-  return { device, member };
-}
 
 async function serverReplies(threadId: string, authorId: string) {
   const { rows } = await stack.db.query<{ content: string }>(
@@ -45,7 +36,7 @@ async function firstThreadId(device: Device) {
 
 describe('outbox', () => {
   it('sends 100 replies written offline exactly once each, in the order they were written', async () => {
-    const { device, member } = await signedInDevice();
+    const { device, member } = await signedInDevice(stack, devices);
     const threadId = await firstThreadId(device);
     device.network.mode = 'down';
     device.env.setOnline(false);
@@ -67,7 +58,7 @@ describe('outbox', () => {
   });
 
   it('does not duplicate a reply whose answer was lost after the server committed it', async () => {
-    const { device, member } = await signedInDevice();
+    const { device, member } = await signedInDevice(stack, devices);
     const threadId = await firstThreadId(device);
     await enqueueReply(device.writer(), { threadId, content: 'Sent once, answered never', images: [] });
     device.network.mode = 'drop-answers';
@@ -83,7 +74,7 @@ describe('outbox', () => {
   });
 
   it('moves a reply to a thread locked meanwhile to the failed list, and still sends the writes behind it', async () => {
-    const { device, member } = await signedInDevice();
+    const { device, member } = await signedInDevice(stack, devices);
     const [locked, open] = await openThreadIds(device, 2);
     device.env.setOnline(false);
     await enqueueReply(device.writer(), { threadId: locked!, content: 'Too late for this one', images: [] });
@@ -103,7 +94,7 @@ describe('outbox', () => {
 
   it('never sends an entry twice when two tabs flush the same outbox at once', async () => {
     const browser = newBrowser();
-    const { device: tabA, member } = await signedInDevice(browser);
+    const { device: tabA, member } = await signedInDevice(stack, devices, browser);
     const tabB = await newDevice(stack, { browser });
     devices.push(tabB);
     await tabB.signIn(member.email, member.password);

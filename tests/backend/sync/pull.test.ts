@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestThreads } from '../../../src/data/queries.ts';
 import { enqueueMessage } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
-import { catchUp, newDevice, type Device } from './device.ts';
+import { catchUp, newDevice, signedInDevice, type Device } from './device.ts';
 
 let stack: TestStack;
 const devices: Device[] = [];
@@ -16,15 +16,6 @@ afterAll(async () => {
   for (const d of devices) d.close();
   await stack?.close();
 });
-
-async function signedInDevice() {
-  const member = await stack.newMember();
-  const device = await newDevice(stack);
-  devices.push(device);
-  await device.signIn(member.email, member.password);
-  await device.engine.sync();
-  return { device, member };
-}
 
 async function anyCategoryAndAuthor() {
   const { rows } = await stack.db.query<{ category_id: string; author_id: string }>(
@@ -55,7 +46,7 @@ describe('pull', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'picks up a row whose transaction started before another and committed after it',
     async () => {
-      const { device } = await signedInDevice();
+      const { device } = await signedInDevice(stack, devices);
       const { category_id, author_id } = await anyCategoryAndAuthor();
       const early = randomUUID();
       const late = randomUUID();
@@ -85,7 +76,7 @@ describe('pull', () => {
   );
 
   it("removes a thread a moderator deleted, with its posts, from another member's mirror", async () => {
-    const { device } = await signedInDevice();
+    const { device } = await signedInDevice(stack, devices);
     const withPosts = new Set((await device.db.posts.toArray()).map((p) => p.thread_id));
     const thread = (await latestThreads(device.db, 50)).find((t) => withPosts.has(t.id));
     const moderator = await stack.newMember();
@@ -101,8 +92,8 @@ describe('pull', () => {
   });
 
   it("never brings member B's messages into member A's mirror, even after B messages C", async () => {
-    const { device: deviceA, member: a } = await signedInDevice();
-    const { device: deviceB, member: b } = await signedInDevice();
+    const { device: deviceA, member: a } = await signedInDevice(stack, devices);
+    const { device: deviceB, member: b } = await signedInDevice(stack, devices);
     const c = await stack.newMember();
     await enqueueMessage(deviceB.writer(), { recipientId: c.id, subject: 'Private', content: 'For C only' });
     await enqueueMessage(deviceB.writer(), { recipientId: a.id, subject: 'Hello A', content: 'This one is yours' });
@@ -118,8 +109,8 @@ describe('pull', () => {
   });
 
   it('removes a message deleted by its other party from both mirrors', async () => {
-    const { device: deviceA, member: a } = await signedInDevice();
-    const { device: deviceB } = await signedInDevice();
+    const { device: deviceA, member: a } = await signedInDevice(stack, devices);
+    const { device: deviceB } = await signedInDevice(stack, devices);
     const id = await enqueueMessage(deviceB.writer(), { recipientId: a.id, subject: 'Soon gone', content: 'Bye' });
     await deviceB.engine.flush();
     await catchUp(deviceA, stack.db);
