@@ -5,7 +5,7 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import './backgroundSync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -32,6 +32,13 @@ registerRoute(
       new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),
+);
+
+// The local stack's backend config: from the network when it answers (a new data folder brings a new anon key),
+// else the last answer, so an offline start never fails a request even when navigator.onLine says online.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === '/local/v1/config',
+  new NetworkFirst({ cacheName: 'guap-backend-config', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 
 // Not cached here, on purpose: REST and auth (the IndexedDB mirror is the data cache, and stale API answers would
