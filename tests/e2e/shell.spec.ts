@@ -97,7 +97,9 @@ const MEMBER_SCREENS = [
   '/test-image-upload',
 ];
 
+// axe takes seconds per screen on a busy machine: the scans of every screen get minutes, not the default 30 s.
 test('axe finds no serious or critical violation on any screen, signed out', async ({ page }) => {
+  test.setTimeout(180_000);
   for (const path of PUBLIC_SCREENS) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -106,7 +108,7 @@ test('axe finds no serious or critical violation on any screen, signed out', asy
 });
 
 test('axe finds no serious or critical violation on any screen, signed in', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   await signIn(page);
   for (const path of MEMBER_SCREENS) {
     await page.goto(path);
@@ -116,6 +118,7 @@ test('axe finds no serious or critical violation on any screen, signed in', asyn
 });
 
 test('the light theme follows the system setting and passes axe too', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.emulateMedia({ colorScheme: 'light' });
   for (const path of ['/', '/auth']) {
     await page.goto(path);
