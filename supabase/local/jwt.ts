@@ -1,7 +1,8 @@
 // Supabase-style JWTs: the anon and service keys and member access tokens, all HS256 with the project's secret.
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { JwtClaims } from './db.ts';
-import { ApiError } from './http.ts';
+
+type RequestHeaders = Record<string, string | string[] | undefined>;
 
 export const ISSUER_PATH = '/auth/v1';
 
@@ -40,33 +41,35 @@ export async function signAccessToken(keys: JwtKeys, claims: JwtClaims, expiresI
     .sign(keys.secret);
 }
 
-/** Verifies a bearer token; throws a 401 ApiError with a PostgREST-shaped body when it is missing or bad. */
-export async function verifyToken(keys: JwtKeys, token: string | undefined): Promise<JwtClaims> {
-  if (!token) throw new ApiError(401, { code: 'PGRST302', message: 'Anonymous access is disabled' }, 'no_jwt');
+/** Why a token was not accepted; each service words this in its own protocol's error body. */
+export type JwtFailure = 'missing' | 'expired' | 'invalid';
+
+export type JwtCheck = { ok: true; claims: JwtClaims } | { ok: false; failure: JwtFailure };
+
+/** The one check of a bearer token for every service: signed with the project's secret (HS256) and not expired. */
+export async function verifyJwt(keys: JwtKeys, token: string | undefined): Promise<JwtCheck> {
+  if (!token) return { ok: false, failure: 'missing' };
   try {
     const { payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'] });
-    if (typeof payload.role !== 'string') throw new Error('JWT has no role claim');
-    return payload as JwtClaims;
+    // A good signature without a role claim is the anon role, as PostgREST does with Supabase's db-anon-role: the
+    // least-privileged role, so a token minted without a role gets what any visitor gets, and GoTrue no admin right.
+    return { ok: true, claims: { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' } };
   } catch (e) {
-    const expired = e instanceof errors.JWTExpired;
-    throw new ApiError(
-      401,
-      {
-        code: expired ? 'PGRST303' : 'PGRST301',
-        message: expired ? 'JWT expired' : 'JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts)',
-        details: null,
-        hint: null,
-      },
-      'bad_jwt',
-    );
+    return { ok: false, failure: e instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }
 }
 
-/** The claims of a request: the Authorization bearer, else the apikey header (supabase-js sends both). */
-export function bearerOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+/** The token of an `Authorization: Bearer` header, which is all GoTrue reads. */
+export function authorizationBearer(headers: RequestHeaders): string | undefined {
   const auth = headers['authorization'];
   const value = Array.isArray(auth) ? auth[0] : auth;
-  if (value && /^bearer\s+/i.test(value)) return value.replace(/^bearer\s+/i, '').trim();
+  return value && /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() : undefined;
+}
+
+/** The token of a PostgREST or Storage request: the Authorization bearer, else the apikey header (supabase-js sends both). */
+export function bearerOf(headers: RequestHeaders): string | undefined {
+  const bearer = authorizationBearer(headers);
+  if (bearer !== undefined) return bearer;
   const apikey = headers['apikey'];
   return Array.isArray(apikey) ? apikey[0] : apikey;
 }

@@ -1,6 +1,7 @@
 // Unit tests of the /rest/v1 query-string parsers: select, filters, logic trees, order, Prefer and the key layout.
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../supabase/local/http.ts';
+import { ApiError, type ApiRequest } from '../../supabase/local/http.ts';
+import { checkProfile, parseAccept } from '../../supabase/local/rest/negotiation.ts';
 import { parseLogic, parseOrder, parsePredicate } from '../../supabase/local/rest/parseFilters.ts';
 import { parseQuery } from '../../supabase/local/rest/parseQuery.ts';
 import { parseSelect } from '../../supabase/local/rest/parseSelect.ts';
@@ -193,6 +194,34 @@ describe('parsePrefer', () => {
 
   test('handling=strict refuses unknown preferences', () => {
     expect(codeOf(() => parsePrefer('handling=strict,foo'))).toBe('PGRST122');
+  });
+});
+
+describe('content negotiation', () => {
+  const request = (headers: Record<string, string>): ApiRequest => ({
+    method: 'GET',
+    path: '/t',
+    url: new URL('http://localhost/rest/v1/t'),
+    headers,
+    body: Buffer.alloc(0),
+  });
+
+  test('Accept picks the first available type: an object for vnd.pgrst.object, stripped nulls when asked', () => {
+    expect(parseAccept(request({}))).toEqual({ single: false, stripNulls: false });
+    expect(parseAccept(request({ accept: 'text/csv, application/vnd.pgrst.object+json;nulls=stripped' }))).toEqual({
+      single: true,
+      stripNulls: true,
+    });
+    expect(parseAccept(request({ accept: 'application/json, application/vnd.pgrst.object+json' }))).toEqual({
+      single: false,
+      stripNulls: false,
+    });
+    expect(codeOf(() => parseAccept(request({ accept: 'text/csv' })))).toBe('PGRST107');
+  });
+
+  test('only the public schema profile is served', () => {
+    expect(codeOf(() => checkProfile(request({ 'accept-profile': 'public' })))).toBeUndefined();
+    expect(codeOf(() => checkProfile(request({ 'content-profile': 'auth' })))).toBe('PGRST106');
   });
 });
 

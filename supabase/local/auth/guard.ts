@@ -1,8 +1,8 @@
 // Who is calling: the bearer JWT checked as GoTrue checks it, with its session and user still existing.
-import { errors, jwtVerify } from 'jose';
 import type { StackContext } from '../context.ts';
 import type { JwtClaims } from '../db.ts';
-import { header, type ApiRequest } from '../http.ts';
+import type { ApiRequest } from '../http.ts';
+import { authorizationBearer, verifyJwt } from '../jwt.ts';
 import { authError } from './errors.ts';
 import { findUserById, type UserRow } from './users.ts';
 
@@ -14,16 +14,13 @@ export interface Caller {
 
 /** Verifies the Authorization bearer; a missing, expired or badly signed token is a 401 (auth-js then drops its session). */
 export async function bearerClaims(req: ApiRequest, ctx: StackContext): Promise<JwtClaims> {
-  const value = header(req, 'authorization');
-  const token = value && /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() : undefined;
-  if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  try {
-    const { payload } = await jwtVerify(token, ctx.keys.secret, { algorithms: ['HS256'] });
-    return { ...payload, role: typeof payload.role === 'string' ? payload.role : '' };
-  } catch (e) {
-    const why = e instanceof errors.JWTExpired ? 'token is expired' : 'signature is invalid';
-    throw authError(401, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
+  const check = await verifyJwt(ctx.keys, authorizationBearer(req.headers));
+  if (check.ok) return check.claims;
+  if (check.failure === 'missing') {
+    throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   }
+  const why = check.failure === 'expired' ? 'token is expired' : 'signature is invalid';
+  throw authError(401, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
 }
 
 /** A signed-in user: the JWT's session must still exist, else session_not_found, which auth-js treats as signed out. */

@@ -3,7 +3,7 @@ import type { StackContext } from '../context.ts';
 import { asRole, type JwtClaims, type Queryable } from '../db.ts';
 import type { ApiRequest, ApiResponse } from '../http.ts';
 import type { Preferences } from './prefer.ts';
-import type { Accept } from './respond.ts';
+import type { Accept } from './negotiation.ts';
 import type { SchemaCache } from './schemaCache.ts';
 
 export interface RestCall {

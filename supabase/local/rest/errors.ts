@@ -1,5 +1,6 @@
 // PostgREST's error bodies and statuses: its own PGRST errors, and Postgres errors mapped by SQLSTATE as PostgREST maps them.
 import { ApiError } from '../http.ts';
+import type { JwtFailure } from '../jwt.ts';
 
 export function pgrstError(
   status: number,
@@ -22,6 +23,21 @@ export function unknownColumn(table: string, column: string): ApiError {
 
 export function unknownTable(name: string): ApiError {
   return pgrstError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+}
+
+/** PostgREST's 401s for a JWT it cannot use; its body for a missing one has no details or hint. */
+export function jwtRefusal(failure: JwtFailure): ApiError {
+  if (failure === 'missing') {
+    return new ApiError(401, { code: 'PGRST302', message: 'Anonymous access is disabled' }, 'no_jwt');
+  }
+  const expired = failure === 'expired';
+  const body = {
+    code: expired ? 'PGRST303' : 'PGRST301',
+    message: expired ? 'JWT expired' : 'JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts)',
+    details: null,
+    hint: null,
+  };
+  return new ApiError(401, body, 'bad_jwt');
 }
 
 /** The fields both drivers put on a server error: PGlite's and node-postgres's errors share these names. */

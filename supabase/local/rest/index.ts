@@ -5,7 +5,7 @@ import type { RestCall } from './call.ts';
 import { pgrstError, toApiError, unknownTable } from './errors.ts';
 import { parsePrefer } from './prefer.ts';
 import { readTable } from './read.ts';
-import { checkProfile, parseAccept } from './respond.ts';
+import { checkProfile, parseAccept } from './negotiation.ts';
 import { callRpc } from './rpc.ts';
 import { reloadedSchemaCache, schemaCache, type SchemaCache } from './schemaCache.ts';
 import { claimsOf } from './verifiedTokens.ts';
