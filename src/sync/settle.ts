@@ -49,17 +49,11 @@ export async function settleRefused(
   await db.transaction('rw', writeTables(db), async () => {
     const current = (sent.seq === undefined ? undefined : await db.outbox.get(sent.seq)) ?? sent;
     await apply(db, outcome.changes, new Set());
-    if (outcome.result === 'conflict') {
-      await moveToFailed(db, current, now, {
-        reason: 'Someone else changed this post after you started editing. Choose which text to keep.',
-        conflict: outcome.conflict,
-      });
-    } else {
-      await moveToFailed(db, current, now, {
-        reason: outcome.reason ?? describeFailure(outcome.failure),
-        code: outcome.failure.code,
-      });
-    }
+    const detail =
+      outcome.result === 'conflict'
+        ? { reason: outcome.reason, conflict: outcome.conflict }
+        : { reason: outcome.reason ?? describeFailure(outcome.failure), code: outcome.failure.code };
+    await moveToFailed(db, current, now, detail);
   });
 }
 

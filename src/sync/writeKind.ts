@@ -27,10 +27,11 @@ export interface RowRef {
 export type MirrorChange =
   { [T in WriteTable]: { table: T; row: WriteTableRows[T] } }[WriteTable] | { table: WriteTable; deleted: string };
 
+/** How a push went; `reason` words a refusal for the failed list when the server's own message would not do. */
 export type PushOutcome = { changes: MirrorChange[] } & (
   | { result: 'sent'; version?: number }
   | { result: 'failed'; failure: BackendFailure; reason?: string }
-  | { result: 'conflict'; conflict: ConflictDetail }
+  | { result: 'conflict'; conflict: ConflictDetail; reason: string }
 );
 
 export interface PushContext {

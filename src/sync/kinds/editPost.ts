@@ -46,7 +46,12 @@ export async function pushEdit(ctx: PushContext, write: EditPostWrite, rebased =
   if (!rebased && current.version === write.baseVersion + 1 && write.tried?.includes(current.content)) {
     return pushEdit(ctx, { ...write, baseVersion: current.version }, true);
   }
-  return { result: 'conflict', conflict: { theirs: current.content, theirsVersion: current.version }, changes };
+  return {
+    result: 'conflict',
+    conflict: { theirs: current.content, theirsVersion: current.version },
+    reason: 'Someone else changed this post after you started editing. Choose which text to keep.',
+    changes,
+  };
 }
 
 const rebase = (write: EditPostWrite, version: number): EditPostWrite => ({ ...write, baseVersion: version });
