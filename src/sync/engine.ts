@@ -7,7 +7,6 @@ import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './backoff.ts
 import { ME_COLUMNS } from './columns.ts';
 import type { Locks } from './locks.ts';
 import type { WriteContext } from './outbox.ts';
-import { showPendingOf } from './pendingRows.ts';
 import { StatusStore } from './status.ts';
 
 export interface SyncEnvironment {
@@ -193,6 +192,8 @@ export class SyncEngine {
         await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
       });
     }
+    // Loaded here, not with the engine: it brings the table of write kinds, which the first screen does not need.
+    const { showPendingOf } = await import('./pendingRows.ts');
     await showPendingOf(db, userId);
     await this.refreshCounts();
     // A signed-in member's unsent words live here: ask the browser not to evict the mirror under storage pressure.

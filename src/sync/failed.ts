@@ -1,18 +1,14 @@
 // The failed list: writes the server refused, kept with their reason until the member retries, edits or discards them.
 import type { Mirror } from '../data/mirror.ts';
-import type { ConflictDetail, FailedEntry, OutboxEntry, Write } from '../data/outboxTypes.ts';
+import type { ConflictDetail, OutboxEntry, Write } from '../data/outboxTypes.ts';
 import type { LocalStatus } from '../data/types.ts';
+import { kindOf, writeTables } from './writeKinds.ts';
 
-/** Marks the row a create-write made, so the screen can show "failed" or "sending" on it. */
+/** Marks the rows a write created, so the screen can show "failed" or "sending" on them. */
 async function markCreated(db: Mirror, write: Write, status: LocalStatus) {
-  const mark = async (table: 'threads' | 'posts' | 'messages', id: string) => {
-    await db.table(table).update(id, { _status: status });
-  };
-  if (write.kind === 'thread') {
-    await mark('threads', write.thread.id);
-    await mark('posts', write.post.id);
-  } else if (write.kind === 'reply') await mark('posts', write.post.id);
-  else if (write.kind === 'message') await mark('messages', write.message.id);
+  for (const row of kindOf(write).creates?.rows(write) ?? []) {
+    await db.table(row.table).update(row.id, { _status: status });
+  }
 }
 
 export async function moveToFailed(
@@ -21,7 +17,7 @@ export async function moveToFailed(
   failedAt: number,
   detail: { reason: string; code?: string; conflict?: ConflictDetail },
 ) {
-  await db.transaction('rw', [db.outbox, db.failed, db.threads, db.posts, db.messages], async () => {
+  await db.transaction('rw', writeTables(db), async () => {
     if (entry.seq !== undefined) await db.outbox.delete(entry.seq);
     await db.failed.put({
       id: entry.id,
@@ -37,7 +33,7 @@ export async function moveToFailed(
 
 /** Back into the outbox, at its end, as a fresh attempt. */
 export async function retryFailed(db: Mirror, id: string, now: number, replace?: Write) {
-  await db.transaction('rw', [db.outbox, db.failed, db.threads, db.posts, db.messages], async () => {
+  await db.transaction('rw', writeTables(db), async () => {
     const failed = await db.failed.get(id);
     if (!failed) return;
     const write = replace ?? failed.write;
@@ -47,32 +43,25 @@ export async function retryFailed(db: Mirror, id: string, now: number, replace?:
   });
 }
 
-/** Changes the text of a failed reply, thread or message and sends it again. */
+/** Changes the text of a failed write and sends it again; a write without text is just sent again. */
 export async function editFailed(db: Mirror, id: string, content: string, now: number) {
-  const failed = await db.failed.get(id);
-  if (!failed) return;
-  const write = structuredClone(failed.write);
-  if (write.kind === 'reply' || write.kind === 'thread') write.post.content = content;
-  else if (write.kind === 'message') write.message.content = content;
-  else if (write.kind === 'editPost') write.content = content;
-  await db.transaction('rw', [db.posts, db.messages], async () => {
-    if (write.kind === 'reply' || write.kind === 'thread') await db.posts.update(write.post.id, { content });
-    if (write.kind === 'message') await db.messages.update(write.message.id, { content });
+  await db.transaction('rw', writeTables(db), async () => {
+    const failed = await db.failed.get(id);
+    if (!failed) return;
+    const { text } = kindOf(failed.write);
+    const write = text?.with(failed.write, content) ?? failed.write;
+    const row = text?.shownIn?.(write);
+    if (row) await db.table(row.table).update(row.id, { content });
+    await retryFailed(db, id, now, write);
   });
-  await retryFailed(db, id, now, write);
 }
 
 /** Gives the write up: rows it created on this device go; the server's rows were already restored. */
 export async function discardFailed(db: Mirror, id: string) {
-  await db.transaction('rw', [db.failed, db.threads, db.posts, db.messages], async () => {
+  await db.transaction('rw', writeTables(db), async () => {
     const failed = await db.failed.get(id);
     if (!failed) return;
-    const { write } = failed;
-    if (write.kind === 'thread') {
-      await db.threads.delete(write.thread.id);
-      await db.posts.delete(write.post.id);
-    } else if (write.kind === 'reply') await db.posts.delete(write.post.id);
-    else if (write.kind === 'message') await db.messages.delete(write.message.id);
+    for (const row of kindOf(failed.write).creates?.rows(failed.write) ?? []) await db.table(row.table).delete(row.id);
     await db.failed.delete(id);
   });
 }
@@ -82,16 +71,16 @@ export async function discardFailed(db: Mirror, id: string) {
  * "theirs" keeps the server's text. Either way nothing is lost without the member choosing it.
  */
 export async function resolveConflict(db: Mirror, id: string, choice: 'mine' | 'theirs', now: number) {
-  const failed: FailedEntry | undefined = await db.failed.get(id);
-  if (!failed?.conflict || failed.write.kind !== 'editPost') return;
+  const failed = await db.failed.get(id);
+  const kind = failed && kindOf(failed.write);
+  if (!failed?.conflict || !kind?.keepMine) return;
   if (choice === 'theirs') {
     await db.failed.delete(id);
     return;
   }
-  const write = { ...failed.write, baseVersion: failed.conflict.theirsVersion };
-  await db.transaction('rw', [db.posts, db.outbox, db.failed, db.threads, db.messages], async () => {
-    const post = await db.posts.get(write.id);
-    if (post) await db.posts.put({ ...post, content: write.content, images: write.images, _status: 'sending' });
-    await retryFailed(db, id, now, write);
+  const { theirsVersion } = failed.conflict;
+  await db.transaction('rw', writeTables(db), async () => {
+    const write = await kind.keepMine?.(db, failed.write, theirsVersion);
+    if (write) await retryFailed(db, id, now, write);
   });
 }

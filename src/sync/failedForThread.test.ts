@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FailedEntry, Write } from '../../data/outboxTypes.ts';
+import type { FailedEntry, Write } from '../data/outboxTypes.ts';
 import { failedText, failuresForThread } from './failedForThread.ts';
 
 const post = (id: string, threadId: string) => ({

@@ -1,0 +1,44 @@
+// A received message marked as read; only its recipient can, so the update is filtered on them too.
+import { toMessageRow } from '../../data/rows.ts';
+import type { MessageRow } from '../../data/types.ts';
+import { MESSAGE_COLUMNS } from '../columns.ts';
+import { outboxEntry, type WriteContext } from '../enqueue.ts';
+import { rowsOf, type Answer } from '../pushRequests.ts';
+import type { WriteKind } from '../writeKind.ts';
+
+export interface MarkReadWrite {
+  kind: 'markRead';
+  id: string;
+}
+
+declare module '../../data/outboxTypes.ts' {
+  interface WritePayloads {
+    markRead: MarkReadWrite;
+  }
+}
+
+export const markRead = {
+  name: 'markRead',
+  tables: ['messages'],
+  target: (write) => write.id,
+  async push(ctx, write) {
+    const answer = await ctx.client
+      .from('messages')
+      .update({ is_read: true })
+      .eq('id', write.id)
+      .eq('recipient_id', ctx.userId)
+      .select(MESSAGE_COLUMNS);
+    const [row] = rowsOf<MessageRow>(answer as Answer<unknown>);
+    return { result: 'sent', changes: row ? [{ table: 'messages', row: toMessageRow(row) }] : [] };
+  },
+} satisfies WriteKind<MarkReadWrite>;
+
+export async function enqueueMarkRead(ctx: WriteContext, messageId: string) {
+  const { db } = ctx;
+  await db.transaction('rw', [db.messages, db.outbox], async () => {
+    const message = await db.messages.get(messageId);
+    if (!message || message.is_read || message.recipient_id !== ctx.userId) return;
+    await db.messages.put({ ...message, is_read: true, _unread: 0 });
+    await db.outbox.add(outboxEntry(ctx, { kind: 'markRead', id: messageId }));
+  });
+}
