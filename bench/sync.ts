@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openMirror, type Mirror } from '../src/data/mirror.ts';
-import { categoryTypeThreads, threadPosts } from '../src/data/queries.ts';
+import { categoryTypeThreads, threadPosts } from '../src/data/queries/threads.ts';
 import { POST_COLUMNS, THREAD_COLUMNS } from '../src/sync/columns.ts';
 import { SyncEngine, type SyncEnvironment } from '../src/sync/engine.ts';
 import { fetchThreadPosts } from '../src/sync/keep.ts';

@@ -1,13 +1,13 @@
 // The main layout (SPEC §2 "Shell layout"): sidebar or drawer, header, notices, and the page.
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useUiStore } from '../uiStore.ts';
-import { useSession } from '../session/SessionContext.tsx';
+import { useUiStore } from '../../state/shell/uiStore.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
 import { Header } from './Header.tsx';
 import { BannedNotice, OfflineBanner } from './Notices.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useAppBadge } from '../pwa/useAppBadge.ts';
-import { useUnreadCount } from './useUnreadCount.ts';
+import { useUnreadCount } from '../../state/queries/messages.ts';
 import styles from './AppShell.module.css';
 
 // The drawer (a modal dialog) loads the first time a phone opens it, not with the first screen.

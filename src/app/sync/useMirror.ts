@@ -1,7 +1,7 @@
 // Live reads of the mirror for the screens: each re-renders when the rows it read change in IndexedDB.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { allCategories, failedWrites, threadPosts, unreadCount } from '../../data/queries.ts';
-import { useSyncEngine, useSyncStatus } from './SyncContext.tsx';
+import { allCategories, failedWrites, threadPosts, unreadCount } from '../../data/queries/threads.ts';
+import { useSyncEngine, useSyncStatus } from '../../state/sync/SyncContext.tsx';
 
 function useDb() {
   return useSyncEngine().db;

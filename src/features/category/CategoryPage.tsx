@@ -1,19 +1,19 @@
 // /category/{type} (SPEC §2 "Category page"): heading, subcategory chips, sort menu, and one page of threads from
 // the mirror, pinned first in every sort.
 import { Link, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useSyncEngine } from '../../state/sync/SyncContext.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { CategoryEmpty } from './CategoryEmpty.tsx';
-import { Pager } from './Pager.tsx';
+import { Pager } from '../../ui/threadList/Pager.tsx';
 import { parseCategorySearch } from './categorySearch.ts';
-import { CATEGORY_PAGE_SIZE, categoryThreadsPage, subcategories } from './categoryThreads.ts';
-import { categoryHeading, isCategoryType } from './categoryTypes.ts';
-import { THREAD_SORTS, isThreadSort } from './sortThreads.ts';
+import { CATEGORY_PAGE_SIZE, categoryThreadsPage, subcategories } from '../../data/queries/categoryThreads.ts';
+import { categoryHeading, isCategoryType } from '../../lib/categoryTypes.ts';
+import { THREAD_SORTS, isThreadSort } from '../../lib/sortThreads.ts';
 import { SubcategoryChips } from './SubcategoryChips.tsx';
-import { ThreadListView } from './ThreadListView.tsx';
-import { useMirrorQuery } from './useMirrorQuery.ts';
+import { ThreadListView } from '../../ui/threadList/ThreadListView.tsx';
+import { useMirrorQuery } from '../../state/queries/useMirrorQuery.ts';
 import styles from './CategoryPage.module.css';
 
 export function CategoryPage() {

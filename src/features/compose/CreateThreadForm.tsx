@@ -3,12 +3,12 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
-import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useSyncEngine, useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useSyncActions } from '../../state/mutations/write.ts';
 import { extractImages } from '../../content/images.ts';
 import { slugify, withSuffix } from '../../content/slug.ts';
-import { threadByIdOrSlug } from '../../data/queries.ts';
+import { threadByIdOrSlug } from '../../data/queries/threads.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';

@@ -1,12 +1,12 @@
 // The home page (SPEC §2 "Home page"): hero, category cards and the recent threads, all read from the mirror.
-import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
-import { latestThreads } from '../../data/queries.ts';
+import { useSyncEngine } from '../../state/sync/SyncContext.tsx';
+import { latestThreads } from '../../data/queries/threads.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
-import { FirstSyncNotice } from '../category/FirstSyncNotice.tsx';
-import { useFirstSync } from '../category/useFirstSync.ts';
-import { useMirrorQuery } from '../category/useMirrorQuery.ts';
+import { FirstSyncNotice } from '../../ui/threadList/FirstSyncNotice.tsx';
+import { useFirstSync } from '../../state/sync/useFirstSync.ts';
+import { useMirrorQuery } from '../../state/queries/useMirrorQuery.ts';
 import { CategoryCards } from './CategoryCards.tsx';
-import { categoryTypeCards } from './homeQueries.ts';
+import { categoryTypeCards } from '../../data/queries/categories.ts';
 import { RecentThreads } from './RecentThreads.tsx';
 import styles from './Home.module.css';
 

@@ -1,10 +1,10 @@
 // The header dropdown's results: the mirror searched a moment after typing stops, never the network. The read is
 // live, so matches appear as a first sync fills the mirror.
 import { useEffect, useState } from 'react';
-import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
-import { useMirrorQuery } from '../category/useMirrorQuery.ts';
-import { searchMirror } from './searchMirror.ts';
-import type { SearchResults } from './searchTypes.ts';
+import { useSyncEngine } from '../../state/sync/SyncContext.tsx';
+import { useMirrorQuery } from '../../state/queries/useMirrorQuery.ts';
+import { searchMirror } from '../../data/queries/search.ts';
+import type { SearchResults } from '../../data/searchTypes.ts';
 
 const DEBOUNCE_MS = 120;
 export const INSTANT_LIMITS = { threads: 6, members: 4, snippetWidth: 70 };

@@ -1,12 +1,12 @@
 // The /search page's results: the mirror's, live, merged with the server's when online.
 import { useEffect, useState } from 'react';
-import { useBackend } from '../../backend/BackendContext.tsx';
-import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
-import { useMirrorQuery } from '../category/useMirrorQuery.ts';
+import { useBackend } from '../../state/BackendContext.tsx';
+import { useSyncEngine, useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useMirrorQuery } from '../../state/queries/useMirrorQuery.ts';
 import { mergeResults } from './mergeResults.ts';
-import { searchMirror } from './searchMirror.ts';
+import { searchMirror } from '../../data/queries/search.ts';
 import { searchServer } from './searchServer.ts';
-import type { SearchResults } from './searchTypes.ts';
+import type { SearchResults } from '../../data/searchTypes.ts';
 
 const PAGE_LIMITS = { threads: 30, members: 12 };
 const NOTHING: SearchResults = { threads: [], members: [] };

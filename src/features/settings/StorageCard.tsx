@@ -1,7 +1,7 @@
 // Settings: how much the app keeps on this device, and "Clear downloaded data", which never drops unsent writes.
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { useSyncEngine, useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import styles from './StorageCard.module.css';
 

@@ -1,10 +1,10 @@
 // One post: author, time, '(edited)', its sending state, the rendered markdown with its gallery, and its actions.
 import { memo, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { useSyncActions } from '../../state/mutations/write.ts';
 import { Markdown } from '../../content/Markdown.tsx';
 import type { FailedEntry } from '../../data/outboxTypes.ts';
-import type { PostWithAuthor } from '../../data/queries.ts';
+import type { PostWithAuthor } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';

@@ -2,7 +2,7 @@
 // waits in the outbox when offline.
 import { forwardRef, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { useSyncActions } from '../../state/mutations/write.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ContentEditor, type ContentEditorHandle } from '../editor/ContentEditor.tsx';
 import { postImages } from './gallery.ts';

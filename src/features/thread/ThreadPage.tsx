@@ -1,13 +1,13 @@
 // /t/{idOrSlug} and /thread/{id} (SPEC §2 "Thread view"): the thread from the mirror, its posts, and the footer.
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { isUuid } from './threadAddress.ts';
 import { ThreadView } from './ThreadView.tsx';
-import { useOpenThread } from './useOpenThread.ts';
+import { useOpenThread } from '../../state/queries/thread.ts';
 import { useViewCount } from './useViewCount.ts';
 
 export function ThreadPage() {

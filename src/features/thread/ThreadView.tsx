@@ -2,13 +2,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useSyncEngine } from '../../state/sync/SyncContext.tsx';
 import { useFailedWrites, useThreadPosts } from '../../app/sync/useMirror.ts';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { quoteBlock } from '../../content/quote.ts';
 import type { ContentEditorHandle } from '../editor/ContentEditor.tsx';
-import type { PostWithAuthor, ThreadWithRefs } from '../../data/queries.ts';
+import type { PostWithAuthor, ThreadWithRefs } from '../../data/queries/threads.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { deleteThread } from './deleteThread.ts';

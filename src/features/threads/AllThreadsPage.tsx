@@ -1,11 +1,11 @@
 // /threads ("View All"): every thread in the mirror, newest first, 20 to a page, with the same rows as a category.
 // ?q= keeps only the threads whose title holds the text.
 import { Link, useSearch } from '@tanstack/react-router';
-import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
-import { Pager } from '../category/Pager.tsx';
-import { ThreadListView } from '../category/ThreadListView.tsx';
-import { useMirrorQuery } from '../category/useMirrorQuery.ts';
-import { allThreadsPage, THREADS_PAGE_SIZE } from './allThreads.ts';
+import { useSyncEngine } from '../../state/sync/SyncContext.tsx';
+import { Pager } from '../../ui/threadList/Pager.tsx';
+import { ThreadListView } from '../../ui/threadList/ThreadListView.tsx';
+import { useMirrorQuery } from '../../state/queries/useMirrorQuery.ts';
+import { allThreadsPage, THREADS_PAGE_SIZE } from '../../data/queries/allThreads.ts';
 import styles from './AllThreadsPage.module.css';
 
 export function AllThreadsPage() {

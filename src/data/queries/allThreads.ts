@@ -1,7 +1,7 @@
 // One page of every thread in the mirror, newest first, optionally only those whose title holds a text: /threads.
-import type { Mirror } from '../../data/mirror.ts';
-import type { ThreadPage } from '../category/categoryThreads.ts';
-import { withThreadRefs } from '../../data/queries.ts';
+import type { Mirror } from '../mirror.ts';
+import type { ThreadPage } from './categoryThreads.ts';
+import { withThreadRefs } from './threads.ts';
 
 export const THREADS_PAGE_SIZE = 20;
 

@@ -12,7 +12,7 @@ import {
   type NewThreadInput,
   type WriteContext,
 } from '../../sync/outbox.ts';
-import { useSyncEngine } from './SyncContext.tsx';
+import { useSyncEngine } from '../sync/SyncContext.tsx';
 
 export class SignedOutError extends Error {
   constructor() {

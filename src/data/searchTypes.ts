@@ -1,5 +1,5 @@
 // What a search finds: threads (by title, or by one of their posts) and members.
-import type { Role } from '../../data/types.ts';
+import type { Role } from './types.ts';
 
 export interface ThreadHit {
   thread_id: string;

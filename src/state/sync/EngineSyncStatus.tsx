@@ -1,6 +1,6 @@
 // Feeds the shell's offline banner and sync indicator from the sync engine's status.
 import type { ReactNode } from 'react';
-import { useSyncStatus } from '../sync/SyncContext.tsx';
+import { useSyncStatus } from './SyncContext.tsx';
 import { ShellSyncStatusProvider } from './shellSyncStatus.tsx';
 
 export function EngineSyncStatus({ children }: { children: ReactNode }) {

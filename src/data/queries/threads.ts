@@ -1,7 +1,7 @@
 // Reads of the mirror for the screens: each list walks one index, then joins the few profiles and categories it names.
 import { Dexie } from 'dexie';
-import type { Mirror } from './mirror.ts';
-import type { CategoryRow, CategoryType, MessageRow, PostRow, ProfileRow, ThreadRow } from './types.ts';
+import type { Mirror } from '../mirror.ts';
+import type { CategoryRow, CategoryType, MessageRow, PostRow, ProfileRow, ThreadRow } from '../types.ts';
 
 export type AuthorSummary = Pick<ProfileRow, 'id' | 'username' | 'display_name' | 'avatar_url' | 'role'>;
 export type CategorySummary = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'color' | 'type'>;

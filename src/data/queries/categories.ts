@@ -1,9 +1,9 @@
 // The home page's reads of the mirror: one card per category type, and the latest threads.
 import { Dexie } from 'dexie';
-import type { Mirror } from '../../data/mirror.ts';
-import { allCategories } from '../../data/queries.ts';
-import type { CategoryRow, CategoryType } from '../../data/types.ts';
-import { CATEGORY_TYPES } from '../category/categoryTypes.ts';
+import type { Mirror } from '../mirror.ts';
+import { allCategories } from './threads.ts';
+import type { CategoryRow, CategoryType } from '../types.ts';
+import { CATEGORY_TYPES } from '../../lib/categoryTypes.ts';
 
 export interface CategoryTypeCard {
   type: CategoryType;

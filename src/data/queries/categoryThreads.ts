@@ -1,10 +1,10 @@
 // One page of a category type's threads from the mirror: optionally one subcategory, in one of the three sorts.
 import { Dexie } from 'dexie';
-import type { Mirror } from '../../data/mirror.ts';
-import type { ThreadWithRefs } from '../../data/queries.ts';
-import type { CategoryRow, CategoryType } from '../../data/types.ts';
-import { sortThreads, type ThreadSort } from './sortThreads.ts';
-import { withThreadRefs } from '../../data/queries.ts';
+import type { Mirror } from '../mirror.ts';
+import type { ThreadWithRefs } from './threads.ts';
+import type { CategoryRow, CategoryType } from '../types.ts';
+import { sortThreads, type ThreadSort } from '../../lib/sortThreads.ts';
+import { withThreadRefs } from './threads.ts';
 
 export const CATEGORY_PAGE_SIZE = 20;
 

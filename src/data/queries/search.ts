@@ -1,9 +1,9 @@
 // Search of what the device holds: thread titles, the mirrored posts' text, and member usernames. Every word of
 // the query must appear (as the start or middle of a word, so results follow the typing).
-import type { Mirror } from '../../data/mirror.ts';
-import type { ThreadRow } from '../../data/types.ts';
-import { markedSnippet, queryTerms } from './snippet.ts';
-import type { MemberHit, SearchResults, ThreadHit } from './searchTypes.ts';
+import type { Mirror } from '../mirror.ts';
+import type { ThreadRow } from '../types.ts';
+import { markedSnippet, queryTerms } from '../../content/snippet.ts';
+import type { MemberHit, SearchResults, ThreadHit } from '../searchTypes.ts';
 
 export interface SearchLimits {
   threads: number;

@@ -2,8 +2,8 @@
 // (undefined) from "not in the mirror" (null), so a missing thread never flashes, and it fetches again on reconnect.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
-import { threadByIdOrSlug, type ThreadWithRefs } from '../../data/queries.ts';
+import { useSyncEngine, useSyncStatus } from '../sync/SyncContext.tsx';
+import { threadByIdOrSlug, type ThreadWithRefs } from '../../data/queries/threads.ts';
 import type { OpenThreadResult } from '../../sync/engine.ts';
 
 export type OpenState = OpenThreadResult | 'loading';

@@ -1,5 +1,5 @@
 // The first-load progress line shown above placeholders while an empty mirror fills.
-import type { FirstSync } from './useFirstSync.ts';
+import type { FirstSync } from '../../state/sync/useFirstSync.ts';
 import styles from './ThreadList.module.css';
 
 export function FirstSyncNotice({ sync }: { sync: FirstSync }) {

@@ -1,5 +1,5 @@
 // Whether the device is still filling an empty mirror, so lists show progress instead of "nothing here".
-import { useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { useSyncStatus } from './SyncContext.tsx';
 
 export interface FirstSync {
   active: boolean;

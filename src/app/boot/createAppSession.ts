@@ -4,7 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { authStorageKey } from '../../backend/auth.ts';
 import { fetchOwnProfile, insertProfile, updateProfile } from '../../backend/profiles.ts';
 import { lazyAuth } from './lazyAuth.ts';
-import { createSessionStore, type SessionStore } from './sessionStore.ts';
+import { createSessionStore, type SessionStore } from '../../state/session/sessionStore.ts';
 
 export function createAppSession(client: Promise<SupabaseClient>, backendUrl: string): SessionStore {
   return createSessionStore({

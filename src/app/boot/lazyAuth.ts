@@ -2,7 +2,7 @@
 // auth listener is attached as soon as it exists (in the same task, so no early event such as a password-recovery
 // link's is missed).
 import type { Subscription, SupabaseClient } from '@supabase/supabase-js';
-import type { SessionAuth } from './sessionStore.ts';
+import type { SessionAuth } from '../../state/session/sessionStore.ts';
 
 export function lazyAuth(client: Promise<SupabaseClient>): SessionAuth {
   return {

@@ -1,10 +1,10 @@
 // One row of a category or of /threads: avatar initial, pin, AD tag, title, author and badge, category, age,
 // replies, views and the last reply (SPEC §2 "Category page").
 import { Link } from '@tanstack/react-router';
-import type { ThreadWithRefs } from '../../data/queries.ts';
+import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
-import { Avatar } from '../../ui/Avatar.tsx';
-import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { Avatar } from '../Avatar.tsx';
+import { RoleBadge } from '../RoleBadge.tsx';
 import { PinIcon } from './PinIcon.tsx';
 import styles from './ThreadList.module.css';
 

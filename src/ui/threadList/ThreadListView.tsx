@@ -2,10 +2,10 @@
 // state the screen gives.
 import type { ReactNode } from 'react';
 import { FirstSyncNotice } from './FirstSyncNotice.tsx';
-import type { ThreadPage } from './categoryThreads.ts';
+import type { ThreadPage } from '../../data/queries/categoryThreads.ts';
 import { ThreadListPlaceholders, ThreadListRow } from './ThreadListRow.tsx';
-import { useFirstSync } from './useFirstSync.ts';
-import type { MirrorResult } from './useMirrorQuery.ts';
+import { useFirstSync } from '../../state/sync/useFirstSync.ts';
+import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import styles from './ThreadList.module.css';
 
 /** SPEC §9: a category shows 4 loading placeholders. */
