@@ -1,7 +1,6 @@
 // One page of every thread in the mirror, newest first, optionally only those whose title holds a text: /threads.
 import type { Mirror } from '../mirror.ts';
-import type { ThreadPage } from './categoryThreads.ts';
-import { withThreadRefs } from './threads.ts';
+import { withThreadRefs, type ThreadPage } from './threads.ts';
 
 export const THREADS_PAGE_SIZE = 20;
 

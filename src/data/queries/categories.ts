@@ -1,9 +1,14 @@
-// The home page's reads of the mirror: one card per category type, and the latest threads.
+// Categories from the mirror: every active one, and one card per category type for the home page.
 import { Dexie } from 'dexie';
 import type { Mirror } from '../mirror.ts';
-import { allCategories } from './threads.ts';
 import type { CategoryRow, CategoryType } from '../types.ts';
 import { CATEGORY_TYPES } from '../../lib/categoryTypes.ts';
+
+/** Active categories by type then order_index. */
+export async function allCategories(db: Mirror): Promise<CategoryRow[]> {
+  const rows = await db.categories.orderBy('[type+order_index]').toArray();
+  return rows.filter((c) => c.is_active);
+}
 
 export interface CategoryTypeCard {
   type: CategoryType;

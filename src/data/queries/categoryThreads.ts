@@ -1,10 +1,9 @@
 // One page of a category type's threads from the mirror: optionally one subcategory, in one of the three sorts.
 import { Dexie } from 'dexie';
-import type { Mirror } from '../mirror.ts';
-import type { ThreadWithRefs } from './threads.ts';
-import type { CategoryRow, CategoryType } from '../types.ts';
 import { sortThreads, type ThreadSort } from '../../lib/sortThreads.ts';
-import { withThreadRefs } from './threads.ts';
+import type { Mirror } from '../mirror.ts';
+import type { CategoryRow, CategoryType } from '../types.ts';
+import { withThreadRefs, type ThreadPage } from './threads.ts';
 
 export const CATEGORY_PAGE_SIZE = 20;
 
@@ -14,11 +13,6 @@ export interface CategoryThreadsQuery {
   cat?: string;
   sort: ThreadSort;
   page: number;
-}
-
-export interface ThreadPage {
-  threads: ThreadWithRefs[];
-  total: number;
 }
 
 export async function categoryThreadsPage(db: Mirror, query: CategoryThreadsQuery): Promise<ThreadPage> {

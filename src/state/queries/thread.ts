@@ -1,14 +1,18 @@
 // The thread from the mirror, fetched by the engine when the mirror lacks it. It tells "still reading the mirror"
-// (undefined) from "not in the mirror" (null), so a missing thread never flashes, and it fetches again on reconnect.
-import { useLiveQuery } from 'dexie-react-hooks';
+// (loading) from "not in the mirror" (ready with null), so a missing thread never flashes, and it fetches again on
+// reconnect.
 import { useEffect, useState } from 'react';
 import { useSyncEngine, useSyncStatus } from '../sync/SyncContext.tsx';
 import { threadByIdOrSlug, type ThreadWithRefs } from '../../data/queries/threads.ts';
 import type { OpenThreadResult } from '../../sync/engine.ts';
+import { useMirrorQuery, type MirrorResult } from './useMirrorQuery.ts';
 
 export type OpenState = OpenThreadResult | 'loading';
 
-export function useOpenThread(idOrSlug: string): { thread: ThreadWithRefs | null | undefined; fetchState: OpenState } {
+export function useOpenThread(idOrSlug: string): {
+  thread: MirrorResult<ThreadWithRefs | null>;
+  fetchState: OpenState;
+} {
   const engine = useSyncEngine();
   const { online } = useSyncStatus();
   const [fetched, setFetched] = useState<{ key: string; result: OpenThreadResult }>();
@@ -21,6 +25,6 @@ export function useOpenThread(idOrSlug: string): { thread: ThreadWithRefs | null
       current = false;
     };
   }, [engine, idOrSlug, key]);
-  const thread = useLiveQuery(async () => (await threadByIdOrSlug(engine.db, idOrSlug)) ?? null, [engine, idOrSlug]);
+  const thread = useMirrorQuery(async (db) => (await threadByIdOrSlug(db, idOrSlug)) ?? null, [idOrSlug]);
   return { thread, fetchState: fetched?.key === key ? fetched.result : 'loading' };
 }

@@ -1,4 +1,4 @@
-// Hands the sync engine to the screens; they read the mirror through the hooks in useMirror.ts.
+// Hands the sync engine to the state hooks (queries/, mutations/) and its status to the screens.
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { SyncEngine } from '../../sync/engine.ts';
 import type { SyncStatus } from '../../sync/status.ts';

@@ -1,11 +1,11 @@
 // A page of thread rows with its states: 4 placeholders (and first-load progress), the failure text, or the empty
 // state the screen gives.
 import type { ReactNode } from 'react';
-import { FirstSyncNotice } from './FirstSyncNotice.tsx';
-import type { ThreadPage } from '../../data/queries/categoryThreads.ts';
-import { ThreadListPlaceholders, ThreadListRow } from './ThreadListRow.tsx';
-import { useFirstSync } from '../../state/sync/useFirstSync.ts';
+import type { ThreadPage } from '../../data/queries/threads.ts';
 import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
+import { useFirstSync } from '../../state/sync/useFirstSync.ts';
+import { FirstSyncNotice } from './FirstSyncNotice.tsx';
+import { ThreadListPlaceholders, ThreadListRow } from './ThreadListRow.tsx';
 import styles from './ThreadList.module.css';
 
 /** SPEC §9: a category shows 4 loading placeholders. */
