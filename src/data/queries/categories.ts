@@ -1,4 +1,4 @@
-// Categories from the mirror: every active one, and one card per category type for the home page.
+// Categories from the mirror: every active one, a type's subcategories, and one card per type for the home page.
 import { Dexie } from 'dexie';
 import type { Mirror } from '../mirror.ts';
 import type { CategoryRow, CategoryType } from '../types.ts';
@@ -7,6 +7,15 @@ import { CATEGORY_TYPES } from '../../lib/categoryTypes.ts';
 /** Active categories by type then order_index. */
 export async function allCategories(db: Mirror): Promise<CategoryRow[]> {
   const rows = await db.categories.orderBy('[type+order_index]').toArray();
+  return rows.filter((c) => c.is_active);
+}
+
+/** The active subcategories of a type, in their order: a category page's chips. */
+export async function subcategories(db: Mirror, type: CategoryType): Promise<CategoryRow[]> {
+  const rows = await db.categories
+    .where('[type+order_index]')
+    .between([type, Dexie.minKey], [type, Dexie.maxKey])
+    .toArray();
   return rows.filter((c) => c.is_active);
 }
 

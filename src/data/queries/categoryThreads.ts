@@ -2,7 +2,7 @@
 import { Dexie } from 'dexie';
 import { sortThreads, type ThreadSort } from '../../lib/sortThreads.ts';
 import type { Mirror } from '../mirror.ts';
-import type { CategoryRow, CategoryType } from '../types.ts';
+import type { CategoryType } from '../types.ts';
 import { withThreadRefs, type ThreadPage } from './threads.ts';
 
 export const CATEGORY_PAGE_SIZE = 20;
@@ -40,13 +40,4 @@ export async function categoryThreadsPage(db: Mirror, query: CategoryThreadsQuer
   }
   const all = sortThreads(await range.toArray(), query.sort);
   return { threads: await withThreadRefs(db, all.slice(offset, offset + CATEGORY_PAGE_SIZE)), total: all.length };
-}
-
-/** The active subcategories of a type, in their order: the page's chips. */
-export async function subcategories(db: Mirror, type: CategoryType): Promise<CategoryRow[]> {
-  const rows = await db.categories
-    .where('[type+order_index]')
-    .between([type, Dexie.minKey], [type, Dexie.maxKey])
-    .toArray();
-  return rows.filter((c) => c.is_active);
 }

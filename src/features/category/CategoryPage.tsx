@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams, useRouterState } from '@tanstack/react-ro
 import { categoryHeading } from '../../lib/categoryTypes.ts';
 import { THREAD_SORTS, isThreadSort } from '../../lib/sortThreads.ts';
 import { useSubcategories } from '../../state/queries/categories.ts';
-import { CATEGORY_PAGE_SIZE, useCategoryThreads } from '../../state/queries/threads.ts';
+import { CATEGORY_PAGE_SIZE, useCategoryThreads } from '../../state/queries/categoryThreads.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';

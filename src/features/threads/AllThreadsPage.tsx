@@ -1,7 +1,7 @@
 // /threads ("View All"): every thread in the mirror, newest first, 20 to a page, with the same rows as a category.
 // ?q= keeps only the threads whose title holds the text.
 import { Link, useSearch } from '@tanstack/react-router';
-import { THREADS_PAGE_SIZE, useAllThreads } from '../../state/queries/threads.ts';
+import { THREADS_PAGE_SIZE, useAllThreads } from '../../state/queries/allThreads.ts';
 import { Pager } from '../../ui/threadList/Pager.tsx';
 import { ThreadListView } from '../../ui/threadList/ThreadListView.tsx';
 import styles from './AllThreadsPage.module.css';

@@ -1,6 +1,5 @@
 // Category reads for the screens: the active categories, the home page's cards, and a category page's chips.
-import { allCategories, categoryTypeCards } from '../../data/queries/categories.ts';
-import { subcategories } from '../../data/queries/categoryThreads.ts';
+import { allCategories, categoryTypeCards, subcategories } from '../../data/queries/categories.ts';
 import { isCategoryType } from '../../lib/categoryTypes.ts';
 import { useMirrorQuery } from './useMirrorQuery.ts';
 
