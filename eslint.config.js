@@ -1,7 +1,89 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// Imports flow one way: main → app → features → state → sync → data and backend; ui, content and lib sit beside
+// them, below features. The layers are folders, checked on resolved paths (import-x/no-restricted-paths) and on
+// import names (no-restricted-imports).
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js'];
+
+const featureNames = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const layerZones = [
+  {
+    target: ['src/sync', 'src/data', 'src/backend'],
+    from: ['src/app', 'src/features', 'src/state', 'src/ui'],
+    message: 'sync, data and backend are plain TypeScript under the screens: they know nothing of them.',
+  },
+  {
+    target: 'src/state',
+    from: ['src/app', 'src/features', 'src/ui'],
+    message: 'state serves the screens and the shell; it does not import them.',
+  },
+  {
+    target: ['src/features', 'src/ui', 'src/content', 'src/lib'],
+    from: 'src/app',
+    message: 'app is the composition root: nothing but main.tsx imports it.',
+  },
+  {
+    target: ['src/ui', 'src/content', 'src/lib'],
+    from: 'src/features',
+    message: 'Shared code does not reach back into a feature.',
+  },
+  {
+    target: ['src/content', 'src/lib'],
+    from: ['src/state', 'src/ui', 'src/sync', 'src/backend'],
+    message: 'content and lib are pure helpers.',
+  },
+  // A feature uses another feature only through that feature's index.ts, which says what it offers.
+  ...featureNames.map((name) => ({
+    target: `src/features/${name}`,
+    from: 'src/features',
+    except: [name, ...featureNames.filter((other) => other !== name).map((other) => `${other}/index.ts`)],
+    message: 'Import another feature through its index.ts; move what several features share to ui/, state/ or lib/.',
+  })),
+];
+
+const noStorageClients = {
+  group: ['dexie', 'dexie-react-hooks'],
+  message: 'Screens read the mirror through the hooks in src/state/queries.',
+};
+const noSupabase = {
+  group: ['@supabase/supabase-js'],
+  message: 'Backend calls live in src/backend.',
+};
+const noValuesFromEngine = {
+  regex: '^(\\.\\./)+(data|sync)/',
+  allowTypeImports: true,
+  message: 'Screens use the mirror and the outbox through src/state (queries/, mutations/); types are fine.',
+};
+const noEngineHandle = {
+  regex: 'state/sync/SyncContext\\.tsx$',
+  importNames: ['useSyncEngine'],
+  message: 'Use a query or mutation hook of src/state, or add one there.',
+};
+const noRawMirrorQuery = {
+  regex: 'state/queries/useMirrorQuery\\.ts$',
+  importNames: ['useMirrorQuery'],
+  message: 'Mirror reads belong in a domain hook of src/state/queries, over a query of src/data/queries.',
+};
+const noReact = {
+  group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'dexie-react-hooks', '@tanstack/react-router', 'sonner'],
+  message: 'sync, data and backend are plain TypeScript: React bindings live in src/state.',
+};
+
+// Features that still call supabase-js themselves: the typed-backend change (issue 10, part 4) moves these calls
+// into src/backend in parallel. Remove each file from this list as it moves; then remove the list.
+const SUPABASE_IN_FEATURES_UNTIL_BACKEND_MOVE = [
+  'src/features/debug/debugCalls.ts',
+  'src/features/search/searchServer.ts',
+  'src/features/thread/deleteThread.ts',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-bench', 'dev-dist', '.data', 'node_modules', 'test-results', 'playwright-report'] },
@@ -15,6 +97,52 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info', 'log'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    // Imports name their .ts and .tsx files, so the plain node resolver finds them.
+    settings: {
+      'import-x/extensions': SOURCE_EXTENSIONS,
+      'import-x/resolver-next': [createNodeResolver({ extensions: SOURCE_EXTENSIONS })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [noStorageClients, noSupabase, noValuesFromEngine, noEngineHandle, noRawMirrorQuery] },
+      ],
+    },
+  },
+  {
+    files: SUPABASE_IN_FEATURES_UNTIL_BACKEND_MOVE,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [noStorageClients, noValuesFromEngine, noEngineHandle, noRawMirrorQuery] },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [noStorageClients, noSupabase, noValuesFromEngine, noEngineHandle, noRawMirrorQuery] },
+      ],
+    },
+  },
+  {
+    files: ['src/sync/**/*.{ts,tsx}', 'src/data/**/*.{ts,tsx}', 'src/backend/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [noReact] }],
     },
   },
 );

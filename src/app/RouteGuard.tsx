@@ -4,7 +4,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import type { Role } from '../backend/profiles.ts';
 import { Spinner } from '../ui/Spinner.tsx';
-import { useSession } from './session/SessionContext.tsx';
+import { useSession } from '../state/session/SessionContext.tsx';
 
 type Verdict = 'wait' | 'sign-in' | 'wrong-role' | 'show';
 

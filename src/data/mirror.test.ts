@@ -2,7 +2,9 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { enqueueDeletePost, enqueueEdit, enqueueReply } from '../sync/outbox.ts';
 import { openMirror } from './mirror.ts';
-import { categoryTypeThreads, inbox, threadPosts, unreadCount } from './queries.ts';
+import { inbox, unreadCount } from './queries/messages.ts';
+import { threadPosts } from './queries/posts.ts';
+import { categoryTypeThreads } from './queries/threads.ts';
 import { toMessageRow, toThreadRow } from './rows.ts';
 import type { ProfileRow } from './types.ts';
 

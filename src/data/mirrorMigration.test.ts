@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { MIRROR_NAME, MIRROR_VERSIONS, openMirror } from './mirror.ts';
-import { failedWrites } from './queries.ts';
+import { failedWrites } from './queries/failedWrites.ts';
 
 /** Opens the mirror as an older app version would have: only the first `versions` schema steps. */
 function openAsVersion(factory: IDBFactory, versions: number) {

@@ -1,7 +1,8 @@
 // The sync engine: one instance per app (or per test device), with its clock, timers, locks and network injected.
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { Mirror } from '../data/mirror.ts';
-import { postsOfThread, threadByIdOrSlug } from '../data/queries.ts';
+import { postsOfThread } from '../data/queries/posts.ts';
+import { threadByIdOrSlug } from '../data/queries/threads.ts';
 import { createUuidV7 } from '../lib/uuidv7.ts';
 import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './backoff.ts';
 import { ME_COLUMNS } from './columns.ts';

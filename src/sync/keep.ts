@@ -1,7 +1,7 @@
 // Which threads keep their posts on the device: the most recently active ones, and the ones touched here.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Mirror } from '../data/mirror.ts';
-import { postsOfThread } from '../data/queries.ts';
+import { postsOfThread } from '../data/queries/posts.ts';
 import { toThreadRow } from '../data/rows.ts';
 import type { PostRow, ThreadRow } from '../data/types.ts';
 import { POST_COLUMNS, THREAD_COLUMNS } from './columns.ts';

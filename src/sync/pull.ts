@@ -1,6 +1,6 @@
 // Incremental pull: every change with cursor <= sync_txid < watermark, per table, then the deletions in that window.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { postsOfThread } from '../data/queries.ts';
+import { postsOfThread } from '../data/queries/posts.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { toMessageRow, toThreadRow } from '../data/rows.ts';
 import type { CategoryRow, MessageRow, PostRow, ProfileRow, SyncedTable, ThreadRow } from '../data/types.ts';

@@ -1,13 +1,14 @@
 // The main layout (SPEC §2 "Shell layout"): sidebar or drawer, header, notices, and the page.
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useUiStore } from '../uiStore.ts';
-import { useSession } from '../session/SessionContext.tsx';
+import { useUnreadCount } from '../../state/queries/messages.ts';
+import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useUiStore } from '../../state/shell/uiStore.ts';
+import { useAppBadge } from '../pwa/useAppBadge.ts';
 import { Header } from './Header.tsx';
 import { BannedNotice, OfflineBanner } from './Notices.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { useAppBadge } from '../pwa/useAppBadge.ts';
-import { useUnreadCount } from './useUnreadCount.ts';
 import styles from './AppShell.module.css';
 
 // The drawer (a modal dialog) loads the first time a phone opens it, not with the first screen.
@@ -15,7 +16,7 @@ const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ defa
 
 export function AppShell() {
   const userId = useSession((s) => s.user?.id ?? null);
-  const unread = useUnreadCount(userId);
+  const unread = dataOrThrow(useUnreadCount(userId)) ?? 0;
   useAppBadge(unread);
   const drawerWanted = useUiStore((s) => s.drawerOpen);
   const [drawerLoaded, setDrawerLoaded] = useState(false);

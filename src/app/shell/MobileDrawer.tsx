@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { DialogClose, Sheet } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { useUiStore } from '../uiStore.ts';
+import { useUiStore } from '../../state/shell/uiStore.ts';
 import { SidebarNav } from './SidebarNav.tsx';
 import styles from './MobileDrawer.module.css';
 

@@ -1,7 +1,7 @@
 // Banners under the header: offline, and a banned member's notice (the database refuses their writes; this says why).
 import { Icon } from '../../ui/icons.tsx';
-import { useSession } from '../session/SessionContext.tsx';
-import { useShellSyncStatus } from '../status/shellSyncStatus.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import styles from './Notices.module.css';
 
 export function OfflineBanner() {

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { useUiStore } from '../uiStore.ts';
+import { useUiStore } from '../../state/shell/uiStore.ts';
 import { SidebarNav } from './SidebarNav.tsx';
 import { TABLET_QUERY, useMediaQuery } from './useMediaQuery.ts';
 import styles from './Sidebar.module.css';

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Icon } from '../../ui/icons.tsx';
-import { unreadBadge } from '../session/identity.ts';
+import { unreadBadge } from './identity.ts';
 import { MAIN_NAV, SECONDARY_NAV, type NavItem } from './navItems.ts';
 import styles from './SidebarNav.module.css';
 

@@ -1,6 +1,6 @@
 // The header's word on unsent and refused writes; silent when everything has been sent.
 import { Icon } from '../../ui/icons.tsx';
-import { useShellSyncStatus } from '../status/shellSyncStatus.tsx';
+import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import styles from './SyncIndicator.module.css';
 
 export function SyncIndicator() {

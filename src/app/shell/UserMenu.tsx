@@ -5,8 +5,8 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
-import { avatarInitial, displayName } from '../session/identity.ts';
-import { useSession } from '../session/SessionContext.tsx';
+import { avatarInitial, displayName } from './identity.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
 import { appInstallPrompt, useInstallOption } from '../pwa/installPrompt.ts';
 import styles from './UserMenu.module.css';
 

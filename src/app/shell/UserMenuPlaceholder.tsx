@@ -1,7 +1,7 @@
 // What the user menu shows while its code loads: the same avatar and name, not yet clickable.
 import { Avatar } from '../../ui/Avatar.tsx';
-import { avatarInitial, displayName } from '../session/identity.ts';
-import { useSession } from '../session/SessionContext.tsx';
+import { avatarInitial, displayName } from './identity.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
 import styles from './UserMenu.module.css';
 
 export function UserMenuPlaceholder() {

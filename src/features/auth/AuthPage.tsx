@@ -1,7 +1,7 @@
 // /auth: Sign In or Create Account (?register=true opens the latter); a signed-in member goes back where they came from.
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useSession } from '../../app/session/SessionContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { SignInForm } from './SignInForm.tsx';

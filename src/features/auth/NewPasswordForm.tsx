@@ -1,8 +1,8 @@
 // The second half of a reset: the recovery session sets the new password with updateUser.
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { setNewPassword } from '../../backend/auth.ts';
 import { newPasswordSchema } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';

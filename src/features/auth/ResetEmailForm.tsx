@@ -1,8 +1,8 @@
 // The reset request: one email field; a failure shows the server's message (SPEC §8).
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useShellSyncStatus } from '../../app/status/shellSyncStatus.tsx';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { sendPasswordResetEmail } from '../../backend/auth.ts';
 import { resetEmailSchema } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,6 +1,6 @@
 // /reset-password: asks for the reset mail; the mail's link comes back here to choose a new password.
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../../app/session/SessionContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { ResetEmailForm } from './ResetEmailForm.tsx';

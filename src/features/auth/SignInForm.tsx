@@ -1,8 +1,8 @@
 // Sign In: email and password; a refusal shows under the form and as a toast (SPEC §8).
 import { Link } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useShellSyncStatus } from '../../app/status/shellSyncStatus.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import { signInErrorText } from '../../backend/auth.ts';
 import { signInSchema } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,8 +1,8 @@
 // Create Account: username, email and password twice; then the member is asked to confirm by email.
 import { toast } from 'sonner';
 import { useState } from 'react';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useShellSyncStatus } from '../../app/status/shellSyncStatus.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import { SIGN_UP_FAILED } from '../../backend/auth.ts';
 import { signUpSchema } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';

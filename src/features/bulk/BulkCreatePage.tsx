@@ -1,5 +1,5 @@
 // /admin/bulk-create: admins only, checked here (SPEC §2). The importer is a later issue.
-import { useRoleCheck } from '../../app/session/useRoleCheck.ts';
+import { useRoleCheck } from '../../state/session/useRoleCheck.ts';
 import { ComingSoon } from '../../ui/ComingSoon.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';

@@ -1,6 +1,6 @@
 // The empty category: the spec's text, and the way to post first or to sign in.
 import { ButtonLink } from '../../ui/Button.tsx';
-import styles from './ThreadList.module.css';
+import styles from '../../ui/threadList/ThreadList.module.css';
 
 export function CategoryEmpty({ signedIn }: { signedIn: boolean }) {
   return (

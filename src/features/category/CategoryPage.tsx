@@ -1,19 +1,18 @@
 // /category/{type} (SPEC §2 "Category page"): heading, subcategory chips, sort menu, and one page of threads from
 // the mirror, pinned first in every sort.
 import { Link, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
+import { categoryHeading } from '../../lib/categoryTypes.ts';
+import { THREAD_SORTS, isThreadSort } from '../../lib/sortThreads.ts';
+import { useSubcategories } from '../../state/queries/categories.ts';
+import { CATEGORY_PAGE_SIZE, useCategoryThreads } from '../../state/queries/categoryThreads.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { Pager } from '../../ui/threadList/Pager.tsx';
+import { ThreadListView } from '../../ui/threadList/ThreadListView.tsx';
 import { CategoryEmpty } from './CategoryEmpty.tsx';
-import { Pager } from './Pager.tsx';
 import { parseCategorySearch } from './categorySearch.ts';
-import { CATEGORY_PAGE_SIZE, categoryThreadsPage, subcategories } from './categoryThreads.ts';
-import { categoryHeading, isCategoryType } from './categoryTypes.ts';
-import { THREAD_SORTS, isThreadSort } from './sortThreads.ts';
 import { SubcategoryChips } from './SubcategoryChips.tsx';
-import { ThreadListView } from './ThreadListView.tsx';
-import { useMirrorQuery } from './useMirrorQuery.ts';
 import styles from './CategoryPage.module.css';
 
 export function CategoryPage() {
@@ -22,14 +21,9 @@ export function CategoryPage() {
   const { cat, sort = 'latest', page = 1 } = search;
   const navigate = useNavigate();
   const signedIn = useSession((s) => s.user !== null);
-  const { db } = useSyncEngine();
 
-  const known = isCategoryType(type);
-  const chips = useMirrorQuery(async () => (known ? subcategories(db, type) : []), [db, type, known]);
-  const threads = useMirrorQuery(
-    async () => (known ? categoryThreadsPage(db, { type, cat, sort, page }) : { threads: [], total: 0 }),
-    [db, type, known, cat, sort, page],
-  );
+  const chips = useSubcategories(type);
+  const threads = useCategoryThreads(type, { cat, sort, page });
   const current = chips.state === 'ready' ? chips.data.find((c) => c.slug === cat) : undefined;
 
   return (

@@ -1,7 +1,8 @@
 // The category picker, from the mirror so it works offline. A native select, grouped by type: a dozen or more
 // options read and scroll better there than in a popup list, and phones show their own picker.
 import { useId } from 'react';
-import { useCategories } from '../../app/sync/useMirror.ts';
+import { useCategories } from '../../state/queries/categories.ts';
+import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
 import type { CategoryRow, CategoryType } from '../../data/types.ts';
 import styles from './CreateThreadPage.module.css';
 
@@ -18,7 +19,7 @@ interface CategorySelectProps {
 }
 
 export function CategorySelect({ value, error, onChange }: CategorySelectProps) {
-  const categories = useCategories();
+  const categories = dataOrThrow(useCategories());
   const id = useId();
   const byType = (type: CategoryType) => (categories ?? []).filter((c: CategoryRow) => c.type === type);
   return (

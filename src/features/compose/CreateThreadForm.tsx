@@ -3,17 +3,14 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
-import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useThreadActions } from '../../state/mutations/threads.ts';
+import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { extractImages } from '../../content/images.ts';
-import { slugify, withSuffix } from '../../content/slug.ts';
-import { threadByIdOrSlug } from '../../data/queries.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { ContentEditor, type ContentEditorHandle } from '../editor/ContentEditor.tsx';
-import { useDraft } from '../editor/useDraft.ts';
+import { ContentEditor, useDraft, type ContentEditorHandle } from '../editor/index.ts';
 import { CategorySelect } from './CategorySelect.tsx';
 import styles from './CreateThreadPage.module.css';
 import type { SharePrefill } from './sharePrefill.ts';
@@ -31,9 +28,8 @@ export function CreateThreadForm({ userId, prefill }: { userId: string; prefill:
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const editor = useRef<ContentEditorHandle>(null);
-  const engine = useSyncEngine();
   const { online } = useSyncStatus();
-  const actions = useSyncActions();
+  const actions = useThreadActions();
   const navigate = useNavigate();
   const router = useRouter();
   const banned = useSession((s) => !s.profileIsPlaceholder && s.profile?.is_banned === true);
@@ -71,10 +67,7 @@ export function CreateThreadForm({ userId, prefill }: { userId: string; prefill:
     const { categoryId, title, content } = result.data;
     setSaving(true);
     try {
-      let slug = slugify(title);
-      // The server adds a suffix to a taken slug as well; doing it here keeps /t/{slug} right from the start.
-      if (await threadByIdOrSlug(engine.db, slug)) slug = withSuffix(slug);
-      const created = await actions.createThread({ categoryId, title, slug, content, images: extractImages(content) });
+      const created = await actions.createThread({ categoryId, title, content, images: extractImages(content) });
       clearDraft();
       toast.success('Thread created successfully!');
       void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: created.slug } });

@@ -2,7 +2,7 @@
 // parameters (the manifest's share_target) and fills the form.
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useSession } from '../../app/session/SessionContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { CreateThreadForm } from './CreateThreadForm.tsx';

@@ -1,7 +1,7 @@
 // /check-storage: whether each bucket the app needs (media, avatars) answers, as a quick health check.
 import { useEffect, useState } from 'react';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';

@@ -1,7 +1,7 @@
 // /debug-profile: the profile the app holds beside the raw rows of profiles and profile_private.
 import { useState } from 'react';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 import { readPrivateRow, readProfileRow, type Probe } from './debugCalls.ts';

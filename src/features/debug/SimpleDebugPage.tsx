@@ -2,8 +2,8 @@
 // held by the app beside the one in the database, and a session restore from the stored tokens.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 import { readProfileRow, type Probe } from './debugCalls.ts';

@@ -1,7 +1,7 @@
 // /test-auth: the session store's state, and the auth calls run by hand (get user, refresh, sign out).
 import { useState } from 'react';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 import type { Probe } from './debugCalls.ts';

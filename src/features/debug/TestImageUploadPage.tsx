@@ -1,7 +1,7 @@
 // /test-image-upload: upload a chosen image to the media bucket and show it from its public URL.
 import { useState, type ChangeEvent } from 'react';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 import { uploadProbe, type Probe } from './debugCalls.ts';
 

@@ -1,7 +1,7 @@
 // /test-storage: upload a test file to a bucket under the member's folder, read it back, optionally remove it.
 import { useState } from 'react';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Checkbox } from '../../ui/Toggle.tsx';

@@ -2,9 +2,9 @@
 // upload-in-progress flag (SPEC §4 "UI states").
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useSyncStatus } from '../../app/sync/SyncContext.tsx';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { imageMarkdown, MEDIA_BUCKET, uploadImages } from './upload.ts';
 
 export const OFFLINE_UPLOAD = 'Image upload needs a connection. You are offline.';

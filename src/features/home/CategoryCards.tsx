@@ -2,9 +2,9 @@
 import { Link } from '@tanstack/react-router';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import type { CategoryType } from '../../data/types.ts';
-import { categoryHeading } from '../category/categoryTypes.ts';
-import type { MirrorResult } from '../category/useMirrorQuery.ts';
-import type { CategoryTypeCard } from './homeQueries.ts';
+import { categoryHeading } from '../../lib/categoryTypes.ts';
+import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
+import type { CategoryTypeCard } from '../../data/queries/categories.ts';
 import styles from './Home.module.css';
 
 const LOOK: Record<CategoryType, { icon: IconName; blurb: string }> = {

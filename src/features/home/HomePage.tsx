@@ -1,12 +1,10 @@
 // The home page (SPEC §2 "Home page"): hero, category cards and the recent threads, all read from the mirror.
-import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
-import { latestThreads } from '../../data/queries.ts';
+import { useCategoryTypeCards } from '../../state/queries/categories.ts';
+import { useLatestThreads } from '../../state/queries/threads.ts';
+import { useFirstSync } from '../../state/sync/useFirstSync.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
-import { FirstSyncNotice } from '../category/FirstSyncNotice.tsx';
-import { useFirstSync } from '../category/useFirstSync.ts';
-import { useMirrorQuery } from '../category/useMirrorQuery.ts';
+import { FirstSyncNotice } from '../../ui/threadList/FirstSyncNotice.tsx';
 import { CategoryCards } from './CategoryCards.tsx';
-import { categoryTypeCards } from './homeQueries.ts';
 import { RecentThreads } from './RecentThreads.tsx';
 import styles from './Home.module.css';
 
@@ -14,9 +12,8 @@ import styles from './Home.module.css';
 const RECENT_COUNT = 10;
 
 export function HomePage() {
-  const { db } = useSyncEngine();
-  const cards = useMirrorQuery(() => categoryTypeCards(db), [db]);
-  const threads = useMirrorQuery(() => latestThreads(db, RECENT_COUNT), [db]);
+  const cards = useCategoryTypeCards();
+  const threads = useLatestThreads(RECENT_COUNT);
   const firstSync = useFirstSync();
   const empty = cards.state === 'ready' && cards.data.length === 0;
   return (

@@ -1,10 +1,10 @@
 // The home page's Recent Threads: the 10 latest from the mirror, 5 placeholders while loading, and View All.
 import { Link } from '@tanstack/react-router';
-import type { ThreadWithRefs } from '../../data/queries.ts';
+import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
-import { PinIcon } from '../category/PinIcon.tsx';
-import type { MirrorResult } from '../category/useMirrorQuery.ts';
+import { PinIcon } from '../../ui/threadList/PinIcon.tsx';
+import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import styles from './Home.module.css';
 
 function RecentRow({ thread }: { thread: ThreadWithRefs }) {

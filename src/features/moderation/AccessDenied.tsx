@@ -1,6 +1,6 @@
 // The moderation page's refusal (SPEC §2 "Moderation"): role, user id, and ways out of a stale session.
 import { useNavigate } from '@tanstack/react-router';
-import { useSession } from '../../app/session/SessionContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import styles from './AccessDenied.module.css';

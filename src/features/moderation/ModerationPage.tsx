@@ -1,5 +1,5 @@
 // /moderation: admins only, checked here rather than by the route guard (SPEC §2). The panel is a later issue.
-import { useRoleCheck } from '../../app/session/useRoleCheck.ts';
+import { useRoleCheck } from '../../state/session/useRoleCheck.ts';
 import { ComingSoon } from '../../ui/ComingSoon.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { AccessDenied } from './AccessDenied.tsx';

@@ -1,5 +1,5 @@
 // A search snippet with its matched words in <mark>: React text nodes only, so a snippet renders inert.
-import { parseSnippet } from './snippet.ts';
+import { parseSnippet } from '../../content/snippet.ts';
 
 export function Highlight({ snippet }: { snippet: string }) {
   return parseSnippet(snippet).map((segment, i) =>

@@ -4,7 +4,7 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { Highlight } from './Highlight.tsx';
-import type { MemberHit, ThreadHit } from './searchTypes.ts';
+import type { MemberHit, ThreadHit } from '../../data/searchTypes.ts';
 import { useSearchResults, type ServerState } from './useSearchResults.ts';
 import styles from './SearchPage.module.css';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dedupeThreads, mergeResults } from './mergeResults.ts';
-import type { MemberHit, ThreadHit } from './searchTypes.ts';
+import type { MemberHit, ThreadHit } from '../../data/searchTypes.ts';
 
 const hit = (thread_id: string, post_id: string | null = null, snippet: string | null = null): ThreadHit => ({
   thread_id,

@@ -1,5 +1,5 @@
 // Server and mirror results as one list: one entry per thread and per member, the server's ranking first.
-import type { MemberHit, SearchResults, ThreadHit } from './searchTypes.ts';
+import type { MemberHit, SearchResults, ThreadHit } from '../../data/searchTypes.ts';
 
 /** One hit per thread, in first-seen order; a thread keeps the first snippet any of its hits has. */
 export function dedupeThreads(hits: ThreadHit[]): ThreadHit[] {

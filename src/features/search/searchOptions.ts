@@ -1,6 +1,6 @@
 // The header dropdown's options in keyboard order: threads, members, then "see all results".
-import type { SearchResults } from './searchTypes.ts';
-import type { MemberHit, ThreadHit } from './searchTypes.ts';
+import type { SearchResults } from '../../data/searchTypes.ts';
+import type { MemberHit, ThreadHit } from '../../data/searchTypes.ts';
 
 export type SearchOption =
   { kind: 'thread'; hit: ThreadHit } | { kind: 'member'; member: MemberHit } | { kind: 'all'; query: string };

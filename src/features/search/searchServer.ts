@@ -1,7 +1,7 @@
 // Search on the server: full-text over every thread and post (rpc search_forum), and members by username.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { backendError } from '../../backend/errors.ts';
-import type { MemberHit, SearchResults, ThreadHit } from './searchTypes.ts';
+import type { MemberHit, SearchResults, ThreadHit } from '../../data/searchTypes.ts';
 import { dedupeThreads } from './mergeResults.ts';
 
 /** `%` and `_` typed in a search are literal text, not wildcards. */

@@ -1,12 +1,11 @@
 // The /search page's results: the mirror's, live, merged with the server's when online.
 import { useEffect, useState } from 'react';
-import { useBackend } from '../../backend/BackendContext.tsx';
-import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
-import { useMirrorQuery } from '../category/useMirrorQuery.ts';
+import { useBackend } from '../../state/BackendContext.tsx';
+import { useSearchMirror } from '../../state/queries/search.ts';
+import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { mergeResults } from './mergeResults.ts';
-import { searchMirror } from './searchMirror.ts';
 import { searchServer } from './searchServer.ts';
-import type { SearchResults } from './searchTypes.ts';
+import type { SearchResults } from '../../data/searchTypes.ts';
 
 const PAGE_LIMITS = { threads: 30, members: 12 };
 const NOTHING: SearchResults = { threads: [], members: [] };
@@ -19,10 +18,9 @@ export interface SearchOutcome {
 }
 
 export function useSearchResults(query: string): SearchOutcome {
-  const { db } = useSyncEngine();
   const client = useBackend();
   const { online } = useSyncStatus();
-  const mirror = useMirrorQuery(async () => (query ? searchMirror(db, query, PAGE_LIMITS) : NOTHING), [db, query]);
+  const mirror = useSearchMirror(query, PAGE_LIMITS);
   const [server, setServer] = useState<{ key: string; state: 'ready' | 'failed'; results?: SearchResults }>();
   useEffect(() => {
     if (!online || !query) return;
@@ -42,7 +40,7 @@ export function useSearchResults(query: string): SearchOutcome {
   const fromServer = server?.key === query ? server : undefined;
   const serverState: ServerState = !online ? 'offline' : (fromServer?.state ?? 'loading');
   // The mirror's hits show at once; the server's join them when they arrive, without duplicates.
-  const local = mirror.state === 'ready' ? mirror.data : mirror.state === 'failed' ? NOTHING : undefined;
+  const local = mirror.state === 'ready' ? mirror.data.results : mirror.state === 'failed' ? NOTHING : undefined;
   const results = local && mergeResults(serverState === 'ready' ? (fromServer?.results ?? null) : null, local);
   return { results, server: serverState };
 }

@@ -1,7 +1,8 @@
 // Settings: how much the app keeps on this device, and "Clear downloaded data", which never drops unsent writes.
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { useMirrorActions } from '../../state/mutations/mirror.ts';
+import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import styles from './StorageCard.module.css';
 
@@ -10,7 +11,7 @@ function megabytes(bytes: number): string {
 }
 
 export function StorageCard() {
-  const engine = useSyncEngine();
+  const mirror = useMirrorActions();
   const { pending, lastSyncAt } = useSyncStatus();
   const [usage, setUsage] = useState<{ used: number; quota: number } | null>(null);
   const [clearing, setClearing] = useState(false);
@@ -28,7 +29,7 @@ export function StorageCard() {
   const clear = async () => {
     setClearing(true);
     try {
-      await engine.clearDownloadedData();
+      await mirror.clearDownloadedData();
       toast.success('Downloaded data cleared');
     } finally {
       setClearing(false);

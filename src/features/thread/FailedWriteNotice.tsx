@@ -1,7 +1,7 @@
 // A write the server refused: its reason with Retry, Edit and Discard; an edit conflict shows both texts instead.
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { useFailedWriteActions } from '../../state/mutations/failedWrites.ts';
 import type { FailedEntry } from '../../data/outboxTypes.ts';
 import { Markdown } from '../../content/Markdown.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -20,7 +20,7 @@ async function attempt(action: () => Promise<void>) {
 }
 
 export function FailedWriteNotice({ entry }: { entry: FailedEntry }) {
-  const actions = useSyncActions();
+  const actions = useFailedWriteActions();
   const [editing, setEditing] = useState(false);
   const text = failedText(entry.write);
 

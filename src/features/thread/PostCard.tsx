@@ -1,10 +1,10 @@
 // One post: author, time, '(edited)', its sending state, the rendered markdown with its gallery, and its actions.
 import { memo, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { usePostActions } from '../../state/mutations/posts.ts';
 import { Markdown } from '../../content/Markdown.tsx';
 import type { FailedEntry } from '../../data/outboxTypes.ts';
-import type { PostWithAuthor } from '../../data/queries.ts';
+import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -42,7 +42,7 @@ export const PostCard = memo(function PostCard({
   failure,
   onQuote,
 }: PostCardProps) {
-  const actions = useSyncActions();
+  const actions = usePostActions();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const images = useMemo(() => postImages(post.content), [post.content]);

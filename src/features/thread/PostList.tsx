@@ -1,7 +1,7 @@
 // The thread's posts in order, windowed by page (see windowing.ts): pages near the viewport render, the others
 // keep their height as empty boxes, so scrolling a 2,000-post thread stays smooth and the scrollbar stays honest.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { PostWithAuthor } from '../../data/queries.ts';
+import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { pageCount, pageSlice, pagesToRender, placeholderHeight } from './windowing.ts';
 import styles from './Thread.module.css';
 

@@ -2,9 +2,9 @@
 // waits in the outbox when offline.
 import { forwardRef, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { useReplyActions } from '../../state/mutations/replies.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ContentEditor, type ContentEditorHandle } from '../editor/ContentEditor.tsx';
+import { ContentEditor, type ContentEditorHandle } from '../editor/index.ts';
 import { postImages } from './gallery.ts';
 import styles from './Thread.module.css';
 
@@ -19,7 +19,7 @@ export const ReplyForm = forwardRef<ContentEditorHandle, ReplyFormProps>(functio
   { threadId, online, text, onTextChange },
   ref,
 ) {
-  const actions = useSyncActions();
+  const actions = useReplyActions();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const submit = async () => {

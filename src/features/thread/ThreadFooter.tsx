@@ -2,7 +2,7 @@
 import { forwardRef } from 'react';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import type { ContentEditorHandle } from '../editor/ContentEditor.tsx';
+import type { ContentEditorHandle } from '../editor/index.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 import styles from './Thread.module.css';
 

@@ -1,6 +1,6 @@
 // The thread's header: badges, title, author, age, views, replies, category chip, and Delete Thread for staff.
 import { Link } from '@tanstack/react-router';
-import type { ThreadWithRefs } from '../../data/queries.ts';
+import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';

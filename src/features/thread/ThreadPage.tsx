@@ -1,19 +1,21 @@
 // /t/{idOrSlug} and /thread/{id} (SPEC §2 "Thread view"): the thread from the mirror, its posts, and the footer.
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { useOpenThread } from '../../state/queries/thread.ts';
+import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
+import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { isUuid } from './threadAddress.ts';
 import { ThreadView } from './ThreadView.tsx';
-import { useOpenThread } from './useOpenThread.ts';
 import { useViewCount } from './useViewCount.ts';
 
 export function ThreadPage() {
   const params: { id?: string; idOrSlug?: string } = useParams({ strict: false });
   const idOrSlug = params.idOrSlug ?? params.id ?? '';
-  const { thread, fetchState } = useOpenThread(idOrSlug);
+  const { thread: read, fetchState } = useOpenThread(idOrSlug);
+  const thread = dataOrThrow(read);
   const { online } = useSyncStatus();
   const navigate = useNavigate();
   const slug = thread?.slug;

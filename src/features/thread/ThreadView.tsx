@@ -2,13 +2,16 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useSession } from '../../app/session/SessionContext.tsx';
-import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
-import { useFailedWrites, useThreadPosts } from '../../app/sync/useMirror.ts';
-import { useBackend } from '../../backend/BackendContext.tsx';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useMirrorActions } from '../../state/mutations/mirror.ts';
+import { useFailedWrites } from '../../state/queries/failedWrites.ts';
+import { useThreadPosts } from '../../state/queries/posts.ts';
+import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
+import { useBackend } from '../../state/BackendContext.tsx';
 import { quoteBlock } from '../../content/quote.ts';
-import type { ContentEditorHandle } from '../editor/ContentEditor.tsx';
-import type { PostWithAuthor, ThreadWithRefs } from '../../data/queries.ts';
+import type { ContentEditorHandle } from '../editor/index.ts';
+import type { PostWithAuthor } from '../../data/queries/posts.ts';
+import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { deleteThread } from './deleteThread.ts';
@@ -26,12 +29,12 @@ import styles from './Thread.module.css';
 const QUOTE_FOCUS_DELAY_MS = 100;
 
 export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online: boolean }) {
-  const posts = useThreadPosts(thread.id);
-  const failed = useFailedWrites();
+  const posts = dataOrThrow(useThreadPosts(thread.id));
+  const failed = dataOrThrow(useFailedWrites());
   const userId = useSession((s) => s.user?.id ?? null);
   const profile = useSession((s) => s.profile);
   const client = useBackend();
-  const engine = useSyncEngine();
+  const mirror = useMirrorActions();
   const navigate = useNavigate();
   const [draft, setDraft] = useReplyDraft(thread.id);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -67,7 +70,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
       await deleteThread(client, thread.id, role);
       toast.success('Thread deleted successfully!');
       // The pull brings the deletion into the mirror, so lists stop showing the thread.
-      void engine.pull();
+      void mirror.pull();
       await navigate({ to: '/' });
     } catch {
       toast.error('Failed to delete thread');

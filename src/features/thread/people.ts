@@ -1,5 +1,5 @@
 // How a post's or thread's author is named and drawn when the profile is known, partly known or missing.
-import type { AuthorSummary } from '../../data/queries.ts';
+import type { AuthorSummary } from '../../data/queries/people.ts';
 
 export function authorName(author: AuthorSummary | null): string {
   return author?.display_name?.trim() || author?.username || 'Unknown member';

@@ -1,7 +1,7 @@
 // SPEC §4: opening a thread counts one view per load. Offline (or for a thread not yet on the server) it is skipped.
 import { useEffect, useRef } from 'react';
-import { useBackend } from '../../backend/BackendContext.tsx';
-import type { ThreadWithRefs } from '../../data/queries.ts';
+import { useBackend } from '../../state/BackendContext.tsx';
+import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 
 export function useViewCount(thread: ThreadWithRefs | null | undefined, online: boolean) {
   const client = useBackend();

@@ -1,17 +1,14 @@
 // /threads ("View All"): every thread in the mirror, newest first, 20 to a page, with the same rows as a category.
 // ?q= keeps only the threads whose title holds the text.
 import { Link, useSearch } from '@tanstack/react-router';
-import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
-import { Pager } from '../category/Pager.tsx';
-import { ThreadListView } from '../category/ThreadListView.tsx';
-import { useMirrorQuery } from '../category/useMirrorQuery.ts';
-import { allThreadsPage, THREADS_PAGE_SIZE } from './allThreads.ts';
+import { THREADS_PAGE_SIZE, useAllThreads } from '../../state/queries/allThreads.ts';
+import { Pager } from '../../ui/threadList/Pager.tsx';
+import { ThreadListView } from '../../ui/threadList/ThreadListView.tsx';
 import styles from './AllThreadsPage.module.css';
 
 export function AllThreadsPage() {
-  const { db } = useSyncEngine();
   const { page = 1, q } = useSearch({ from: '/shell/threads' });
-  const result = useMirrorQuery(() => allThreadsPage(db, page, q), [db, page, q]);
+  const result = useAllThreads(page, q);
   return (
     <div>
       <h1 className={styles.title}>{q ? `Threads matching “${q}”` : 'All Threads'}</h1>

@@ -1,6 +1,6 @@
 // Edits against the real local stack: two devices on one post, and an edit of a post deleted meanwhile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestThreads } from '../../../src/data/queries.ts';
+import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { discardFailed, resolveConflict } from '../../../src/sync/failed.ts';
 import { enqueueEdit, enqueueReply } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';

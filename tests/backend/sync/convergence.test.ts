@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { threadPosts } from '../../../src/data/queries.ts';
+import { threadPosts } from '../../../src/data/queries/posts.ts';
 import { enqueueDeletePost, enqueueEdit, enqueueReply } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
 import { catchUp, newDevice, type Device, type NetworkMode } from './device.ts';

@@ -1,6 +1,6 @@
 // What the mirror keeps: the posts of recent threads and of threads opened here, fetched on demand, evicted when stale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postsOfThread } from '../../../src/data/queries.ts';
+import { postsOfThread } from '../../../src/data/queries/posts.ts';
 import { enqueueReply } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
 import { newDevice, type Device } from './device.ts';

@@ -1,6 +1,7 @@
 // The outbox against the real local stack: offline queues, lost answers, refused writes and two tabs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestThreads, threadPosts } from '../../../src/data/queries.ts';
+import { threadPosts } from '../../../src/data/queries/posts.ts';
+import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { enqueueReply } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
 import { newBrowser, newDevice, signedInDevice, type Device } from './device.ts';

@@ -1,7 +1,7 @@
 // Pulls against the real local stack: late commits, deletions, private messages and first-load progress.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestThreads } from '../../../src/data/queries.ts';
+import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { enqueueMessage } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
 import { catchUp, newDevice, signedInDevice, type Device } from './device.ts';

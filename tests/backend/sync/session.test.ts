@@ -1,6 +1,6 @@
 // The sync engine and the session: tokens that expire offline, sign-out, and another member on the same device.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestThreads } from '../../../src/data/queries.ts';
+import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { enqueueMessage, enqueueReply } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
 import { catchUp, newDevice, waitFor, type Device } from './device.ts';

@@ -1,7 +1,0 @@
-// The signed-in member's unread message count for the header badge, read live from the mirror: it follows every
-// pull and every message marked read on this device, with no polling (SPEC §9's 30 s refetch is the pull interval).
-import { useUnreadCount as useMirrorUnreadCount } from '../sync/useMirror.ts';
-
-export function useUnreadCount(userId: string | null): number {
-  return useMirrorUnreadCount(userId);
-}

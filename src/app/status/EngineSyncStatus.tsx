@@ -1,9 +1,0 @@
-// Feeds the shell's offline banner and sync indicator from the sync engine's status.
-import type { ReactNode } from 'react';
-import { useSyncStatus } from '../sync/SyncContext.tsx';
-import { ShellSyncStatusProvider } from './shellSyncStatus.tsx';
-
-export function EngineSyncStatus({ children }: { children: ReactNode }) {
-  const { online, pending, failed } = useSyncStatus();
-  return <ShellSyncStatusProvider status={{ online, pending, failed }}>{children}</ShellSyncStatusProvider>;
-}

@@ -1,0 +1,17 @@
+// The profiles a list names (authors, senders, recipients), read in one go and cut to what a list shows.
+import type { Mirror } from '../mirror.ts';
+import type { ProfileRow } from '../types.ts';
+
+export type AuthorSummary = Pick<ProfileRow, 'id' | 'username' | 'display_name' | 'avatar_url' | 'role'>;
+
+function summary(profile: ProfileRow | undefined): AuthorSummary | null {
+  if (!profile) return null;
+  const { id, username, display_name, avatar_url, role } = profile;
+  return { id, username, display_name, avatar_url, role };
+}
+
+export async function profilesById(db: Mirror, ids: string[]): Promise<Map<string, AuthorSummary | null>> {
+  const unique = [...new Set(ids)];
+  const rows = await db.profiles.bulkGet(unique);
+  return new Map(unique.map((id, i) => [id, summary(rows[i])]));
+}

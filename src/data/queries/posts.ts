@@ -1,0 +1,23 @@
+// The posts of a thread from the mirror, oldest first, with their authors.
+import { Dexie } from 'dexie';
+import type { Mirror } from '../mirror.ts';
+import type { PostRow } from '../types.ts';
+import { profilesById, type AuthorSummary } from './people.ts';
+
+export interface PostWithAuthor extends PostRow {
+  author: AuthorSummary | null;
+}
+
+/** The posts of one thread, oldest first, as a Dexie collection (also used to delete them). */
+export function postsOfThread(db: Mirror, threadId: string) {
+  return db.posts.where('[thread_id+created_at]').between([threadId, Dexie.minKey], [threadId, Dexie.maxKey]);
+}
+
+export async function threadPosts(db: Mirror, threadId: string): Promise<PostWithAuthor[]> {
+  const posts = await postsOfThread(db, threadId).toArray();
+  const authors = await profilesById(
+    db,
+    posts.map((p) => p.author_id),
+  );
+  return posts.map((p) => ({ ...p, author: authors.get(p.author_id) ?? null }));
+}

@@ -1,0 +1,18 @@
+// What every write of the screens shares: it lands in the mirror and the outbox at once, then the engine sends it.
+import type { WriteContext } from '../../sync/outbox.ts';
+import type { SyncEngine } from '../../sync/engine.ts';
+
+export class SignedOutError extends Error {
+  constructor() {
+    super('You must be signed in to do this.');
+  }
+}
+
+/** Runs a write as the signed-in member, then wakes the engine to send it. */
+export async function runWrite<T>(engine: SyncEngine, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  const ctx = engine.writer();
+  if (!ctx) throw new SignedOutError();
+  const result = await fn(ctx);
+  engine.kick();
+  return result;
+}

@@ -1,0 +1,18 @@
+// Search of what this device holds, live, so matches appear as a first sync fills the mirror.
+import { searchMirror, type SearchLimits } from '../../data/queries/search.ts';
+import type { SearchResults } from '../../data/searchTypes.ts';
+import { useMirrorQuery } from './useMirrorQuery.ts';
+
+export interface MirrorSearch {
+  /** The query these results answer: while a newer one is searched, the last results stay. */
+  query: string;
+  results: SearchResults;
+}
+
+/** `limits` is read once per query: pass a constant. */
+export function useSearchMirror(query: string, limits: SearchLimits) {
+  return useMirrorQuery(
+    async (db): Promise<MirrorSearch> => ({ query, results: await searchMirror(db, query, limits) }),
+    [query, limits],
+  );
+}

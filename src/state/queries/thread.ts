@@ -1,0 +1,30 @@
+// The thread from the mirror, fetched by the engine when the mirror lacks it. It tells "still reading the mirror"
+// (loading) from "not in the mirror" (ready with null), so a missing thread never flashes, and it fetches again on
+// reconnect.
+import { useEffect, useState } from 'react';
+import { useSyncEngine, useSyncStatus } from '../sync/SyncContext.tsx';
+import { threadByIdOrSlug, type ThreadWithRefs } from '../../data/queries/threads.ts';
+import type { OpenThreadResult } from '../../sync/engine.ts';
+import { useMirrorQuery, type MirrorResult } from './useMirrorQuery.ts';
+
+export type OpenState = OpenThreadResult | 'loading';
+
+export function useOpenThread(idOrSlug: string): {
+  thread: MirrorResult<ThreadWithRefs | null>;
+  fetchState: OpenState;
+} {
+  const engine = useSyncEngine();
+  const { online } = useSyncStatus();
+  const [fetched, setFetched] = useState<{ key: string; result: OpenThreadResult }>();
+  const key = `${idOrSlug}|${online}`;
+  useEffect(() => {
+    let current = true;
+    // Asked again when the connection comes back, so a thread that was not on the device loads then.
+    void engine.openThread(idOrSlug).then((result) => current && setFetched({ key, result }));
+    return () => {
+      current = false;
+    };
+  }, [engine, idOrSlug, key]);
+  const thread = useMirrorQuery(async (db) => (await threadByIdOrSlug(db, idOrSlug)) ?? null, [idOrSlug]);
+  return { thread, fetchState: fetched?.key === key ? fetched.result : 'loading' };
+}

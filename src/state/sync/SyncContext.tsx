@@ -1,0 +1,21 @@
+// Hands the sync engine to the state hooks (queries/, mutations/) and its status to the screens.
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { SyncEngine } from '../../sync/engine.ts';
+import type { SyncStatus } from '../../sync/status.ts';
+
+const SyncContext = createContext<SyncEngine | null>(null);
+
+export function SyncProvider({ engine, children }: { engine: SyncEngine; children: ReactNode }) {
+  return <SyncContext.Provider value={engine}>{children}</SyncContext.Provider>;
+}
+
+export function useSyncEngine(): SyncEngine {
+  const engine = useContext(SyncContext);
+  if (!engine) throw new Error('useSyncEngine needs a SyncProvider');
+  return engine;
+}
+
+export function useSyncStatus(): SyncStatus {
+  const { status } = useSyncEngine();
+  return useSyncExternalStore(status.subscribe, status.get);
+}

@@ -1,0 +1,64 @@
+// One row of a category or of /threads: avatar initial, pin, AD tag, title, author and badge, category, age,
+// replies, views and the last reply (SPEC §2 "Category page").
+import { Link } from '@tanstack/react-router';
+import type { ThreadWithRefs } from '../../data/queries/threads.ts';
+import { listAge } from '../../lib/relativeTime.ts';
+import { Avatar } from '../Avatar.tsx';
+import { RoleBadge } from '../RoleBadge.tsx';
+import { PinIcon } from './PinIcon.tsx';
+import styles from './ThreadList.module.css';
+
+export function ThreadListRow({ thread }: { thread: ThreadWithRefs }) {
+  const username = thread.author?.username ?? 'unknown';
+  return (
+    <li className={styles.row} data-testid="thread-row">
+      <Avatar src={thread.author?.avatar_url} initial={username[0]?.toUpperCase() ?? '?'} size={40} />
+      <div className={styles.main}>
+        <div className={styles.titleLine}>
+          {thread.is_pinned && <PinIcon />}
+          {thread.is_ad && (
+            <span className={styles.adTag} title="Advertisement">
+              AD
+            </span>
+          )}
+          <Link to="/t/$idOrSlug" params={{ idOrSlug: thread.slug }} className={styles.title}>
+            {thread.title}
+          </Link>
+          {thread._status === 'sending' && <span className={styles.sending}>Waiting to send</span>}
+        </div>
+        <div className={styles.meta}>
+          <span className={styles.author}>
+            {username} <RoleBadge role={thread.author?.role} />
+          </span>
+          {thread.category && <span className={styles.category}>{thread.category.name}</span>}
+          <time dateTime={thread.created_at}>{listAge(thread.created_at)}</time>
+        </div>
+      </div>
+      <dl className={styles.stats}>
+        <div>
+          <dt>Replies</dt>
+          <dd data-testid="reply-count">{thread.reply_count}</dd>
+        </div>
+        <div>
+          <dt>Views</dt>
+          <dd data-testid="view-count">{thread.view_count}</dd>
+        </div>
+        <div className={styles.lastReply}>
+          <dt>Last reply</dt>
+          <dd>
+            {thread.last_reply_at ? <time dateTime={thread.last_reply_at}>{listAge(thread.last_reply_at)}</time> : '—'}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+export function ThreadListPlaceholders({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => (
+    <li key={i} className={`${styles.row} ${styles.placeholder}`} aria-hidden data-testid="thread-placeholder">
+      <span className={`${styles.placeholderDisc} skeleton`} />
+      <span className={`${styles.placeholderLine} skeleton`} />
+    </li>
+  ));
+}

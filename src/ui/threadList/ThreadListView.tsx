@@ -1,0 +1,43 @@
+// A page of thread rows with its states: 4 placeholders (and first-load progress), the failure text, or the empty
+// state the screen gives.
+import type { ReactNode } from 'react';
+import type { ThreadPage } from '../../data/queries/threads.ts';
+import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
+import { useFirstSync } from '../../state/sync/useFirstSync.ts';
+import { FirstSyncNotice } from './FirstSyncNotice.tsx';
+import { ThreadListPlaceholders, ThreadListRow } from './ThreadListRow.tsx';
+import styles from './ThreadList.module.css';
+
+/** SPEC §9: a category shows 4 loading placeholders. */
+const PLACEHOLDERS = 4;
+
+export function ThreadListView({ result, empty }: { result: MirrorResult<ThreadPage>; empty: ReactNode }) {
+  const firstSync = useFirstSync();
+  if (result.state === 'failed') {
+    return (
+      <div className={styles.failure} role="alert">
+        <p className={styles.failureTitle}>Failed to load threads</p>
+        <p className="muted">Please try refreshing the page</p>
+      </div>
+    );
+  }
+  const waiting = result.state === 'loading' || (result.data.total === 0 && firstSync.active);
+  if (waiting) {
+    return (
+      <>
+        {firstSync.active && <FirstSyncNotice sync={firstSync} />}
+        <ul className={styles.list} aria-busy>
+          <ThreadListPlaceholders count={PLACEHOLDERS} />
+        </ul>
+      </>
+    );
+  }
+  if (result.data.threads.length === 0) return <>{empty}</>;
+  return (
+    <ul className={styles.list}>
+      {result.data.threads.map((t) => (
+        <ThreadListRow key={t.id} thread={t} />
+      ))}
+    </ul>
+  );
+}
