@@ -6,7 +6,7 @@ import type { FailedEntry } from '../../data/outboxTypes.ts';
 import { Markdown } from '../../content/Markdown.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { failedText } from './failedForThread.ts';
+import { failedText } from '../../state/queries/failedWrites.ts';
 import { TextEditor } from './TextEditor.tsx';
 import styles from './Thread.module.css';
 

@@ -15,7 +15,7 @@ import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { deleteThread } from './deleteThread.ts';
-import { failuresForThread } from './failedForThread.ts';
+import { failuresForThread } from '../../state/queries/failedWrites.ts';
 import { FailedWriteNotice } from './FailedWriteNotice.tsx';
 import { authorName } from './people.ts';
 import { PostCard } from './PostCard.tsx';

@@ -9,3 +9,6 @@ export function useFailedWrites() {
   const userId = useSyncEngine().currentUserId;
   return useMirrorQuery((db) => (userId ? failedWrites(db, userId) : []), [userId, failed]);
 }
+
+/** Which of them a thread's screen shows, and under which post; and the text an Edit box starts from. */
+export { failedText, failuresForThread } from '../../sync/failedForThread.ts';

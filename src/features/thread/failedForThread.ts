@@ -1,1 +1,0 @@
-export { failedText, failuresForThread } from '../../sync/failedForThread.ts';
