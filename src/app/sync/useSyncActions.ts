@@ -1,5 +1,6 @@
 // The writes the screens can make: each lands in the mirror and the outbox at once, then the engine sends it.
 import { useMemo } from 'react';
+import { AppError } from '../../backend/errors.ts';
 import { discardFailed, editFailed, resolveConflict, retryFailed } from '../../sync/failed.ts';
 import {
   enqueueDeleteMessage,
@@ -14,19 +15,13 @@ import {
 } from '../../sync/outbox.ts';
 import { useSyncEngine } from './SyncContext.tsx';
 
-export class SignedOutError extends Error {
-  constructor() {
-    super('You must be signed in to do this.');
-  }
-}
-
 export function useSyncActions() {
   const engine = useSyncEngine();
   return useMemo(() => {
     /** Runs a write as the signed-in member, then wakes the engine to send it. */
     const write = async <T>(fn: (ctx: WriteContext) => Promise<T>): Promise<T> => {
       const ctx = engine.writer();
-      if (!ctx) throw new SignedOutError();
+      if (!ctx) throw new AppError('signedOut', 'You must be signed in to do this.');
       const result = await fn(ctx);
       engine.kick();
       return result;

@@ -1,5 +1,6 @@
 // A live read of the mirror that reports a failed read as a state instead of throwing during render.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { logError } from '../../ui/reportError.ts';
 
 export type MirrorResult<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed' };
 
@@ -11,7 +12,7 @@ export function useMirrorQuery<T>(read: () => Promise<T>, deps: unknown[]): Mirr
       try {
         return { state: 'ready', data: await read() };
       } catch (error) {
-        console.error('Mirror read failed', String(error));
+        logError(error, 'Mirror read failed');
         return { state: 'failed' };
       }
     },

@@ -6,12 +6,14 @@ import { toast } from 'sonner';
 import { useSession } from '../../app/session/SessionContext.tsx';
 import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
 import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { extractImages } from '../../content/images.ts';
 import { slugify, withSuffix } from '../../content/slug.ts';
 import { threadByIdOrSlug } from '../../data/queries.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { logError, reportError } from '../../ui/reportError.ts';
 import { ContentEditor, type ContentEditorHandle } from '../editor/ContentEditor.tsx';
 import { useDraft } from '../editor/useDraft.ts';
 import { CategorySelect } from './CategorySelect.tsx';
@@ -42,7 +44,9 @@ export function CreateThreadForm({ userId, prefill }: { userId: string; prefill:
   // The new thread opens in the thread view, maybe offline: fetch that screen's code now, while there may be a
   // connection, in case the service worker has not cached it yet.
   useEffect(() => {
-    router.preloadRoute({ to: '/t/$idOrSlug', params: { idOrSlug: 'new' } }).catch(() => {});
+    router
+      .preloadRoute({ to: '/t/$idOrSlug', params: { idOrSlug: 'new' } })
+      .catch((error: unknown) => logError(error, 'The thread view could not be preloaded'));
   }, [router]);
 
   const validate = (next: ThreadValues) => {
@@ -79,12 +83,7 @@ export function CreateThreadForm({ userId, prefill }: { userId: string; prefill:
       toast.success('Thread created successfully!');
       void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: created.slug } });
     } catch (error) {
-      const message = error instanceof Error ? error.message : '';
-      toast.error(
-        /image/i.test(message)
-          ? 'Image upload is not configured. Please create thread without images.'
-          : 'Failed to create thread. Please try again.',
-      );
+      reportError(error, FAILURES.createThread);
       setSaving(false);
     }
   };

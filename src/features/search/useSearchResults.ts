@@ -7,6 +7,7 @@ import { mergeResults } from './mergeResults.ts';
 import { searchMirror } from './searchMirror.ts';
 import { searchServer } from './searchServer.ts';
 import type { SearchResults } from './searchTypes.ts';
+import { logError } from '../../ui/reportError.ts';
 
 const PAGE_LIMITS = { threads: 30, members: 12 };
 const NOTHING: SearchResults = { threads: [], members: [] };
@@ -30,7 +31,7 @@ export function useSearchResults(query: string): SearchOutcome {
     searchServer(client, query, PAGE_LIMITS).then(
       (results) => current && setServer({ key: query, state: 'ready', results }),
       (error: unknown) => {
-        console.error('Server search failed', String(error));
+        logError(error, 'Server search failed');
         if (current) setServer({ key: query, state: 'failed' });
       },
     );

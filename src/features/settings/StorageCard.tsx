@@ -2,7 +2,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useSyncEngine, useSyncStatus } from '../../app/sync/SyncContext.tsx';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { Button } from '../../ui/Button.tsx';
+import { reportError } from '../../ui/reportError.ts';
 import styles from './StorageCard.module.css';
 
 function megabytes(bytes: number): string {
@@ -30,6 +32,8 @@ export function StorageCard() {
     try {
       await engine.clearDownloadedData();
       toast.success('Downloaded data cleared');
+    } catch (error) {
+      reportError(error, FAILURES.clearDownloadedData);
     } finally {
       setClearing(false);
     }

@@ -3,7 +3,9 @@
 import { forwardRef, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useSyncActions } from '../../app/sync/useSyncActions.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { Button } from '../../ui/Button.tsx';
+import { reportError } from '../../ui/reportError.ts';
 import { ContentEditor, type ContentEditorHandle } from '../editor/ContentEditor.tsx';
 import { postImages } from './gallery.ts';
 import styles from './Thread.module.css';
@@ -28,8 +30,8 @@ export const ReplyForm = forwardRef<ContentEditorHandle, ReplyFormProps>(functio
       await actions.reply(threadId, text, postImages(text));
       onTextChange('');
       toast.success(online ? 'Reply posted successfully!' : 'Reply saved. It will be sent when you are back online.');
-    } catch {
-      toast.error('Failed to post reply');
+    } catch (error) {
+      reportError(error, FAILURES.reply);
     } finally {
       setBusy(false);
     }

@@ -6,9 +6,12 @@ import { useSession } from '../../app/session/SessionContext.tsx';
 import { useSyncEngine } from '../../app/sync/SyncContext.tsx';
 import { useFailedWrites, useThreadPosts } from '../../app/sync/useMirror.ts';
 import { useBackend } from '../../backend/BackendContext.tsx';
+import { noConnection } from '../../backend/errors.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { quoteBlock } from '../../content/quote.ts';
 import type { ContentEditorHandle } from '../editor/ContentEditor.tsx';
 import type { PostWithAuthor, ThreadWithRefs } from '../../data/queries.ts';
+import { reportError } from '../../ui/reportError.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { deleteThread } from './deleteThread.ts';
@@ -60,7 +63,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
 
   const removeThread = async () => {
     if (!online) {
-      toast.error('Deleting a thread needs a connection. Try again when you are back online.');
+      reportError(noConnection(), FAILURES.deleteThread);
       return;
     }
     try {
@@ -69,8 +72,8 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
       // The pull brings the deletion into the mirror, so lists stop showing the thread.
       void engine.pull();
       await navigate({ to: '/' });
-    } catch {
-      toast.error('Failed to delete thread');
+    } catch (error) {
+      reportError(error, FAILURES.deleteThread);
     }
   };
 
