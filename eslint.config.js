@@ -97,6 +97,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info', 'log'] }],
+      // A failure is never swallowed in silence: a catch says why it ignores something and does something
+      // explicit (answers a value, logs, rethrows). no-empty lets a comment through, so the selectors below do not.
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CatchClause > BlockStatement.body[body.length=0]',
+          message: 'An empty catch hides failures: answer a value, log, or rethrow (reportError/logError in the app).',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='catch'] > :matches(ArrowFunctionExpression, FunctionExpression)[body.type='BlockStatement'][body.body.length=0]",
+          message: 'An empty .catch() hides failures: answer a value, log, or rethrow.',
+        },
+      ],
     },
   },
   {

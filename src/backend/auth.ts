@@ -1,17 +1,5 @@
-// The authentication calls the app makes (SPEC §7 "Authentication"), and the texts their failures show (SPEC §8).
-import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
-
-export const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials.';
-export const SIGN_UP_FAILED = 'Failed to create account';
-export const SIGN_OUT_FAILED = 'Failed to sign out';
-
-/** Wrong email or password gets the spec's sign-in text; any other refusal (unconfirmed email, rate limit) its own message. */
-export function signInErrorText(error: unknown): string {
-  const auth = error as Partial<AuthError> | null;
-  if (auth?.code === 'invalid_credentials' || !auth?.message) return SIGN_IN_FAILED;
-  if (auth.code === 'email_not_confirmed') return 'Please confirm your email first: open the link we sent you.';
-  return auth.message;
-}
+// The authentication calls the app makes (SPEC §7 "Authentication"); their failures' texts are in failureTexts.ts.
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 
 export async function signInWithPassword(client: SupabaseClient, email: string, password: string): Promise<Session> {
   const { data, error } = await client.auth.signInWithPassword({ email, password });

@@ -2,7 +2,7 @@
 // the owner's private fields (email, preferences, privacy) from the profile_private view.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ProfileRow } from '../data/types.ts';
-import { BackendError, backendError } from './errors.ts';
+import { AppError, backendError } from './errors.ts';
 
 export type { Role } from '../data/types.ts';
 
@@ -52,7 +52,8 @@ export async function fetchPublicProfile(
   if (signal) query = query.abortSignal(signal);
   const { data, error, status } = await query.maybeSingle();
   if (error) {
-    if (signal?.aborted) throw new BackendError('Profile fetch timed out', 'timeout');
+    if (signal?.aborted)
+      throw new AppError('unavailable', 'Profile fetch timed out', { code: 'timeout', cause: error });
     throw backendError('Failed to fetch profile', error, status);
   }
   return data as PublicProfile | null;
@@ -67,7 +68,8 @@ export async function fetchPrivateProfileFields(
   if (signal) query = query.abortSignal(signal);
   const { data, error, status } = await query.maybeSingle();
   if (error) {
-    if (signal?.aborted) throw new BackendError('Profile fetch timed out', 'timeout');
+    if (signal?.aborted)
+      throw new AppError('unavailable', 'Profile fetch timed out', { code: 'timeout', cause: error });
     throw backendError('Failed to fetch profile', error, status);
   }
   return data as PrivateProfileFields | null;

@@ -1,5 +1,6 @@
 // The sync engine: one instance per app (or per test device), with its clock, timers, locks and network injected.
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { errorKind } from '../backend/errors.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
 import { threadByIdOrSlug } from '../data/queries/threads.ts';
@@ -288,7 +289,10 @@ export class SyncEngine {
     if (me && me.id === this.userId) await db.me.put(me as never);
   }
 
-  /** Makes sure the thread and its posts are in the mirror; the screen renders from the mirror either way. */
+  /**
+   * Makes sure the thread and its posts are in the mirror; the screen renders from the mirror either way.
+   * Rejects on a failure other than the network (a full disk, a refused request).
+   */
   async openThread(idOrSlug: string): Promise<OpenThreadResult> {
     const { db, clock, env } = this.deps;
     await this.ready;
@@ -308,8 +312,10 @@ export class SyncEngine {
         const posts = await postsOfThread(db, thread.id).toArray();
         await fetchMissingProfiles(db, client, [thread.author_id, ...posts.map((p) => p.author_id)]);
         return 'mirrored';
-      } catch {
-        return 'offline';
+      } catch (error) {
+        // Only a request that got no answer means offline; anything else is a failure the screen must not hide.
+        if (errorKind(error) === 'network') return 'offline';
+        throw error;
       }
     });
   }

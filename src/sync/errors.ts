@@ -1,4 +1,7 @@
-// Sorts a failed push into "try again later" and "the server said no", by HTTP status and Postgres error class.
+// Sorts a failed push into "try again later" and "the server said no", by the app's error kinds (backend/errors.ts).
+import { kindOfStatus } from '../backend/errors.ts';
+
+/** What a failed send answered; status 0 when no answer came. */
 export interface BackendFailure {
   message: string;
   code?: string;
@@ -13,9 +16,8 @@ export type FailureKind = 'retry' | 'final';
  * would fail the same way again, so they go to the failed list for the member to decide.
  */
 export function classifyFailure(failure: BackendFailure): FailureKind {
-  const { status } = failure;
-  if (status === 0 || status === 408 || status === 429 || status >= 500) return 'retry';
-  return 'final';
+  const kind = kindOfStatus(failure.status, failure.code);
+  return kind === 'network' || kind === 'unavailable' ? 'retry' : 'final';
 }
 
 const REASONS: { test: (f: BackendFailure) => boolean; reason: string }[] = [

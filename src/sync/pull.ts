@@ -1,6 +1,7 @@
 // Incremental pull: every change with cursor <= sync_txid < watermark, per table, then the deletions in that window.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { postsOfThread } from '../data/queries/posts.ts';
+import { AppError } from '../backend/errors.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { toMessageRow, toThreadRow } from '../data/rows.ts';
 import type { CategoryRow, MessageRow, PostRow, ProfileRow, SyncedTable, ThreadRow } from '../data/types.ts';
@@ -13,7 +14,7 @@ import {
   TOMBSTONE_COLUMNS,
 } from './columns.ts';
 import { pendingTargets } from './pending.ts';
-import { SyncRequestError, checked } from './request.ts';
+import { checked } from './request.ts';
 
 export interface PullContext {
   db: Mirror;
@@ -39,7 +40,7 @@ interface Tombstone {
 export async function fetchWatermark(client: SupabaseClient): Promise<number> {
   const { data, error, status } = await client.rpc('sync_watermark');
   checked(error, status);
-  if (typeof data !== 'number') throw new SyncRequestError('sync_watermark returned no number', 0);
+  if (typeof data !== 'number') throw new AppError('bug', 'sync_watermark returned no number');
   return data;
 }
 

@@ -1,14 +1,5 @@
-// Turns a supabase-js error result into a typed exception that keeps the HTTP status for retry decisions.
-export class SyncRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'SyncRequestError';
-  }
-}
+// Turns a supabase-js error result into a thrown AppError that keeps the HTTP status for retry decisions.
+import { backendError } from '../backend/errors.ts';
 
 interface ErrorLike {
   message: string;
@@ -17,5 +8,5 @@ interface ErrorLike {
 
 /** Throws when a supabase-js call failed; status 0 means the network did not answer. */
 export function checked(error: ErrorLike | null, status: number): void {
-  if (error) throw new SyncRequestError(error.message, status, error.code || undefined);
+  if (error) throw backendError('Sync request failed', error, status);
 }

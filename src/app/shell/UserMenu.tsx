@@ -1,9 +1,11 @@
 // The header's user menu: avatar and name with the spec's fallbacks, profile links and Sign Out.
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
+import { reportError } from '../../state/errors/reportError.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { avatarInitial, displayName } from './identity.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
@@ -25,7 +27,7 @@ export function UserMenu() {
       await signOut();
       toast.success('Signed out successfully');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to sign out');
+      reportError(error, FAILURES.signOut);
     }
   };
 

@@ -3,10 +3,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { setNewPassword } from '../../backend/auth.ts';
 import { newPasswordSchema } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { reportError } from '../../state/errors/reportError.ts';
 import { FormError } from './AuthLayout.tsx';
 import { useForm } from './useForm.ts';
 
@@ -23,9 +25,7 @@ export function NewPasswordForm() {
       toast.success('Password updated! You are signed in.');
       await navigate({ to: '/' });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      form.setServerError(message);
-      toast.error(message);
+      form.setServerError(reportError(error, FAILURES.newPassword).message);
     }
   });
 

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { sendPasswordResetEmail } from '../../backend/auth.ts';
 import { resetEmailSchema } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { reportError } from '../../state/errors/reportError.ts';
 import { FormError, OfflineNote } from './AuthLayout.tsx';
 import styles from './auth.module.css';
 import { useForm } from './useForm.ts';
@@ -23,9 +25,7 @@ export function ResetEmailForm() {
       toast.success('Password reset email sent! Check your inbox.');
       setSentTo(email);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      form.setServerError(message);
-      toast.error(message);
+      form.setServerError(reportError(error, FAILURES.resetPassword).message);
     }
   });
 

@@ -3,10 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
-import { signInErrorText } from '../../backend/auth.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { signInSchema } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { reportError } from '../../state/errors/reportError.ts';
 import { FormError, OfflineNote } from './AuthLayout.tsx';
 import styles from './auth.module.css';
 import { useForm } from './useForm.ts';
@@ -21,9 +22,7 @@ export function SignInForm() {
       await signIn(email, password);
       toast.success('Welcome back!');
     } catch (error) {
-      const text = signInErrorText(error);
-      form.setServerError(text);
-      toast.error(text);
+      form.setServerError(reportError(error, FAILURES.signIn).message);
     }
   });
 

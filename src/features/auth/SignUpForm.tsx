@@ -3,11 +3,12 @@ import { toast } from 'sonner';
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
-import { SIGN_UP_FAILED } from '../../backend/auth.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { signUpSchema } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { reportError } from '../../state/errors/reportError.ts';
 import { FormError, OfflineNote } from './AuthLayout.tsx';
 import styles from './auth.module.css';
 import { useForm } from './useForm.ts';
@@ -42,8 +43,9 @@ export function SignUpForm() {
       toast.success('Account created! Please check your email to verify.');
       if (needsConfirmation) setSentTo(email);
     } catch (error) {
-      form.setServerError(error instanceof Error && error.message ? error.message : SIGN_UP_FAILED);
-      toast.error(SIGN_UP_FAILED);
+      // The toast says the spec's text; the form says why, in the server's words when it gave some.
+      const failure = reportError(error, FAILURES.signUp);
+      form.setServerError(failure.detail ?? failure.message);
     }
   });
 

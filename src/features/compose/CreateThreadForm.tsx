@@ -6,11 +6,13 @@ import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useThreadActions } from '../../state/mutations/threads.ts';
 import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { extractImages } from '../../content/images.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { ContentEditor, useDraft, type ContentEditorHandle } from '../editor/index.ts';
+import { logError, reportError } from '../../state/errors/reportError.ts';
 import { CategorySelect } from './CategorySelect.tsx';
 import styles from './CreateThreadPage.module.css';
 import type { SharePrefill } from './sharePrefill.ts';
@@ -38,7 +40,9 @@ export function CreateThreadForm({ userId, prefill }: { userId: string; prefill:
   // The new thread opens in the thread view, maybe offline: fetch that screen's code now, while there may be a
   // connection, in case the service worker has not cached it yet.
   useEffect(() => {
-    router.preloadRoute({ to: '/t/$idOrSlug', params: { idOrSlug: 'new' } }).catch(() => {});
+    router
+      .preloadRoute({ to: '/t/$idOrSlug', params: { idOrSlug: 'new' } })
+      .catch((error: unknown) => logError(error, 'The thread view could not be preloaded'));
   }, [router]);
 
   const validate = (next: ThreadValues) => {
@@ -72,12 +76,7 @@ export function CreateThreadForm({ userId, prefill }: { userId: string; prefill:
       toast.success('Thread created successfully!');
       void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: created.slug } });
     } catch (error) {
-      const message = error instanceof Error ? error.message : '';
-      toast.error(
-        /image/i.test(message)
-          ? 'Image upload is not configured. Please create thread without images.'
-          : 'Failed to create thread. Please try again.',
-      );
+      reportError(error, FAILURES.createThread);
       setSaving(false);
     }
   };

@@ -1,13 +1,15 @@
 // The editor's toolbar (SPEC §2): formatting tools, image/GIF upload, YouTube and emoji. Every tool has a name and
 // a tooltip; Tab reaches each one and the arrow keys also move between them, as in the WAI-ARIA toolbar pattern.
 import { forwardRef, useRef, useState, type ButtonHTMLAttributes, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { noConnection } from '../../backend/errors.ts';
+import { FAILURES, OFFLINE_UPLOAD } from '../../backend/failureTexts.ts';
+import { reportError } from '../../state/errors/reportError.ts';
 import { Tooltip } from '../../ui/Tooltip.tsx';
 import styles from './ContentEditor.module.css';
 import { EmojiPicker, EmojiPickerTrigger } from './EmojiPicker.tsx';
 import type { FormatTool } from './formatting.ts';
 import { ToolIcon, type ToolIconName } from './ToolIcon.tsx';
-import { OFFLINE_UPLOAD, useImageUpload } from './useImageUpload.ts';
+import { useImageUpload } from './useImageUpload.ts';
 import { YouTubeDialog } from './YouTubeDialog.tsx';
 
 const FORMAT_TOOLS: { tool: FormatTool; label: string }[] = [
@@ -87,7 +89,7 @@ export function EditorToolbar({ onFormat, onInsert, onInsertBlock }: EditorToolb
           aria-disabled={!online || uploading || undefined}
           className={uploading ? styles.busy : undefined}
           onClick={() => {
-            if (!online) toast.error(OFFLINE_UPLOAD);
+            if (!online) reportError(noConnection(), FAILURES.upload);
             else if (!uploading) fileInput.current?.click();
           }}
         />

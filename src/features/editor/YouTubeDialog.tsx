@@ -1,10 +1,12 @@
 // The YouTube tool (SPEC §5 "YouTube link"): a link to a video becomes the [youtube:ID] marker on its own line.
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { AppError } from '../../backend/errors.ts';
 import { INVALID_YOUTUBE_URL, youTubeId, youTubeMarker } from '../../content/youtube.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { reportError } from '../../state/errors/reportError.ts';
 import styles from './ContentEditor.module.css';
 
 interface YouTubeDialogProps {
@@ -33,7 +35,7 @@ export function YouTubeDialog({ open, onOpenChange, onAdd }: YouTubeDialogProps)
     const id = youTubeId(url);
     if (!id) {
       setError(INVALID_YOUTUBE_URL);
-      toast.error(INVALID_YOUTUBE_URL);
+      reportError(new AppError('invalid', INVALID_YOUTUBE_URL));
       return;
     }
     onAdd(youTubeMarker(id));

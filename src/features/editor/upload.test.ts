@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkFile,
-  imageMarkdown,
-  MAX_UPLOAD_BYTES,
-  uploadErrorText,
-  uploadImages,
-  uploadPath,
-  UploadTimeoutError,
-  type MediaBucket,
-} from './upload.ts';
+import { checkFile, imageMarkdown, MAX_UPLOAD_BYTES, uploadImages, uploadPath, type MediaBucket } from './upload.ts';
 
 const file = (name: string, type: string, size = 100) => new File([new Uint8Array(size)], name, { type });
 
@@ -28,21 +19,6 @@ describe('checkFile', () => {
     expect(checkFile({ name: 'big.png', type: 'image/png', size: MAX_UPLOAD_BYTES + 1 })).toBe(
       'big.png is too large (max 10MB)',
     );
-  });
-});
-
-describe('uploadErrorText', () => {
-  it('maps the storage answers to the spec texts', () => {
-    expect(uploadErrorText('a.png', { message: 'new row violates row-level security policy' })).toBe(
-      'Permission denied. Please check storage policies.',
-    );
-    expect(uploadErrorText('a.png', new Error('Bucket not found'))).toBe(
-      'Storage bucket not found. Please contact support.',
-    );
-    expect(uploadErrorText('a.png', new Error('The resource already exists'))).toBe(
-      'Failed to upload a.png: The resource already exists',
-    );
-    expect(uploadErrorText('a.png', new UploadTimeoutError())).toBe('Upload timed out for a.png');
   });
 });
 
@@ -81,6 +57,7 @@ describe('uploadImages', () => {
   it('skips each failing file with its own message and uploads the rest in order', async () => {
     const { bucket, calls } = fakeBucket({ 'a.png': 'ok', 'b.png': 'rls', 'c.gif': 'missing', 'd.png': 'hang' });
     const errors: string[] = [];
+    const kinds: string[] = [];
     const uploaded: string[] = [];
     const count = await uploadImages(
       [
@@ -97,7 +74,10 @@ describe('uploadImages', () => {
         userId: 'u1',
         timeoutMs: 20,
         onUploaded: (f, url) => uploaded.push(`${f.name} ${url}`),
-        onError: (m) => errors.push(m),
+        onError: (f) => {
+          errors.push(f.message);
+          kinds.push(f.kind);
+        },
       },
     );
     expect(count).toBe(2);
@@ -112,6 +92,7 @@ describe('uploadImages', () => {
       'Storage bucket not found. Please contact support.',
       'Upload timed out for d.png',
     ]);
+    expect(kinds).toEqual(['invalid', 'refused', 'invalid', 'refused', 'unavailable']);
     expect(calls).toHaveLength(5);
     expect(calls[0]!.options).toMatchObject({ cacheControl: '3600', upsert: false });
   });
@@ -123,7 +104,7 @@ describe('uploadImages', () => {
       bucket,
       userId: null,
       onUploaded: () => {},
-      onError: (m) => errors.push(m),
+      onError: (f) => errors.push(f.message),
     });
     expect(count).toBe(0);
     expect(errors).toEqual(['You must be logged in to upload images']);

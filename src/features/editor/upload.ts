@@ -1,6 +1,9 @@
 // Editor image upload (SPEC §5 "Editor image upload", §7 "Storage", §8 "Editor upload errors"): checks each file,
 // uploads it to the media bucket under the member's own folder, and maps every failure to the spec's text.
 // A failing file is reported and skipped; the others go on.
+import { AppError, toAppError } from '../../backend/errors.ts';
+import { uploadFileFailure } from '../../backend/failureTexts.ts';
+
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TIMEOUT_MS = 10_000;
 export const MEDIA_BUCKET = 'media';
@@ -29,20 +32,6 @@ export function checkFile(file: UploadFile): string | null {
   return null;
 }
 
-export class UploadTimeoutError extends Error {}
-
-export function uploadErrorText(fileName: string, error: unknown): string {
-  if (error instanceof UploadTimeoutError) return `Upload timed out for ${fileName}`;
-  const message = error instanceof Error || isMessage(error) ? error.message : String(error);
-  if (/row-level security/i.test(message)) return 'Permission denied. Please check storage policies.';
-  if (/not found/i.test(message)) return 'Storage bucket not found. Please contact support.';
-  return `Failed to upload ${fileName}: ${message}`;
-}
-
-function isMessage(value: unknown): value is { message: string } {
-  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
-}
-
 /** `{user id}/{timestamp}-{random}.{ext}`: the own-folder rule of the storage policies, and never a name clash. */
 export function uploadPath(userId: string, file: UploadFile, now: number, random: () => number): string {
   const fromName = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1];
@@ -63,7 +52,7 @@ export const imageMarkdown = (name: string, url: string) => `![${name.replace(/(
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new UploadTimeoutError()), ms);
+    timer = setTimeout(() => reject(new AppError('unavailable', 'Upload timed out', { code: 'timeout' })), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -72,7 +61,8 @@ export interface UploadDeps {
   bucket: MediaBucket;
   userId: string | null;
   onUploaded(file: UploadFile, url: string): void;
-  onError(message: string): void;
+  /** Each failure with the spec's text as its message (SPEC §8 "Editor upload errors"). */
+  onError(failure: AppError): void;
   timeoutMs?: number;
   now?: () => number;
   random?: () => number;
@@ -82,14 +72,14 @@ export interface UploadDeps {
 export async function uploadImages<F extends UploadFile & Blob>(files: F[], deps: UploadDeps): Promise<number> {
   const { bucket, userId, onUploaded, onError } = deps;
   if (!userId) {
-    onError(NOT_LOGGED_IN);
+    onError(new AppError('signedOut', NOT_LOGGED_IN));
     return 0;
   }
   let uploaded = 0;
   for (const file of files) {
     const refusal = checkFile(file);
     if (refusal) {
-      onError(refusal);
+      onError(new AppError('invalid', refusal));
       continue;
     }
     const path = uploadPath(userId, file, (deps.now ?? Date.now)(), deps.random ?? Math.random);
@@ -102,7 +92,7 @@ export async function uploadImages<F extends UploadFile & Blob>(files: F[], deps
       onUploaded(file, bucket.getPublicUrl(path).data.publicUrl);
       uploaded += 1;
     } catch (error) {
-      onError(uploadErrorText(file.name, error));
+      onError(toAppError(error, uploadFileFailure(file.name)));
     }
   }
   return uploaded;

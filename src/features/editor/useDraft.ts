@@ -1,29 +1,26 @@
 // A draft that survives a reload (issue 6): kept in localStorage under one key per form and member, removed once
 // it is back to empty or sent.
 import { useEffect, useState } from 'react';
+import { readDraft, writeDraft } from '../../lib/draftStorage.ts';
 
-function readDraft<T extends object>(key: string, empty: T): T | null {
+function readStoredDraft<T extends object>(key: string, empty: T): T | null {
+  const raw = readDraft(key);
+  if (raw === null) return null;
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
+    const stored: unknown = JSON.parse(raw);
     return stored && typeof stored === 'object' ? { ...empty, ...stored } : null;
   } catch {
+    // Not JSON (written by hand, or cut short): no draft, and the next change overwrites it.
     return null;
   }
 }
 
 /** `prefer`, when given, wins over a stored draft (text shared from another app, say). */
 export function useDraft<T extends object>(key: string, empty: T, prefer?: T | null) {
-  const [value, setValue] = useState<T>(() => prefer ?? readDraft(key, empty) ?? empty);
+  const [value, setValue] = useState<T>(() => prefer ?? readStoredDraft(key, empty) ?? empty);
   const isEmpty = JSON.stringify(value) === JSON.stringify(empty);
 
-  useEffect(() => {
-    try {
-      if (isEmpty) localStorage.removeItem(key);
-      else localStorage.setItem(key, JSON.stringify(value));
-    } catch {
-      // Storage full or blocked (private mode): the draft just does not outlive the page.
-    }
-  }, [key, value, isEmpty]);
+  useEffect(() => writeDraft(key, isEmpty ? null : JSON.stringify(value)), [key, value, isEmpty]);
 
   const clear = () => setValue(empty);
   return [value, setValue, clear] as const;

@@ -5,9 +5,10 @@ import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
+import { noConnection } from '../../backend/errors.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
+import { reportError } from '../../state/errors/reportError.ts';
 import { imageMarkdown, MEDIA_BUCKET, uploadImages } from './upload.ts';
-
-export const OFFLINE_UPLOAD = 'Image upload needs a connection. You are offline.';
 
 export function useImageUpload(onImage: (markdown: string) => void) {
   const client = useBackend();
@@ -18,7 +19,7 @@ export function useImageUpload(onImage: (markdown: string) => void) {
   const upload = async (files: File[]) => {
     if (files.length === 0) return;
     if (!online) {
-      toast.error(OFFLINE_UPLOAD);
+      reportError(noConnection(), FAILURES.upload);
       return;
     }
     setUploading(true);
@@ -27,11 +28,11 @@ export function useImageUpload(onImage: (markdown: string) => void) {
         bucket: client.storage.from(MEDIA_BUCKET),
         userId,
         onUploaded: (file, url) => onImage(imageMarkdown(file.name, url)),
-        onError: (message) => toast.error(message),
+        onError: (failure) => reportError(failure),
       });
       if (count > 0) toast.success(`Uploaded ${count} file(s)`);
     } catch (error) {
-      toast.error(`Failed to upload files: ${(error instanceof Error && error.message) || 'Unknown error'}`);
+      reportError(error, FAILURES.upload);
     } finally {
       setUploading(false);
     }

@@ -6,6 +6,7 @@ import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { mergeResults } from './mergeResults.ts';
 import { searchServer } from './searchServer.ts';
 import type { SearchResults } from '../../data/searchTypes.ts';
+import { logError } from '../../state/errors/reportError.ts';
 
 const PAGE_LIMITS = { threads: 30, members: 12 };
 const NOTHING: SearchResults = { threads: [], members: [] };
@@ -28,7 +29,7 @@ export function useSearchResults(query: string): SearchOutcome {
     searchServer(client, query, PAGE_LIMITS).then(
       (results) => current && setServer({ key: query, state: 'ready', results }),
       (error: unknown) => {
-        console.error('Server search failed', String(error));
+        logError(error, 'Server search failed');
         if (current) setServer({ key: query, state: 'failed' });
       },
     );

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
 import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { Button } from '../../ui/Button.tsx';
+import { reportError } from '../../state/errors/reportError.ts';
 import styles from './StorageCard.module.css';
 
 function megabytes(bytes: number): string {
@@ -31,6 +33,8 @@ export function StorageCard() {
     try {
       await mirror.clearDownloadedData();
       toast.success('Downloaded data cleared');
+    } catch (error) {
+      reportError(error, FAILURES.clearDownloadedData);
     } finally {
       setClearing(false);
     }

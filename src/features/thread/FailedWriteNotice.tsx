@@ -1,12 +1,13 @@
 // A write the server refused: its reason with Retry, Edit and Discard; an edit conflict shows both texts instead.
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useFailedWriteActions } from '../../state/mutations/failedWrites.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import type { FailedEntry } from '../../data/outboxTypes.ts';
 import { Markdown } from '../../content/Markdown.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { failedText } from '../../state/queries/failedWrites.ts';
+import { reportError } from '../../state/errors/reportError.ts';
 import { TextEditor } from './TextEditor.tsx';
 import styles from './Thread.module.css';
 
@@ -15,7 +16,7 @@ async function attempt(action: () => Promise<void>) {
   try {
     await action();
   } catch (error) {
-    toast.error(error instanceof Error ? error.message : 'Something went wrong on this device.');
+    reportError(error, FAILURES.failedList);
   }
 }
 

@@ -2,12 +2,14 @@
 import { memo, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { usePostActions } from '../../state/mutations/posts.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
 import { Markdown } from '../../content/Markdown.tsx';
 import type { FailedEntry } from '../../data/outboxTypes.ts';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { reportError } from '../../state/errors/reportError.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FailedWriteNotice } from './FailedWriteNotice.tsx';
@@ -54,16 +56,16 @@ export const PostCard = memo(function PostCard({
       await actions.editPost(post.id, text, postImages(text));
       setEditing(false);
       toast.success('Post updated successfully!');
-    } catch {
-      toast.error('Failed to update post');
+    } catch (error) {
+      reportError(error, FAILURES.editPost);
     }
   };
   const remove = async () => {
     try {
       await actions.deletePost(post.id);
       toast.success('Post deleted successfully!');
-    } catch {
-      toast.error('Failed to delete post');
+    } catch (error) {
+      reportError(error, FAILURES.deletePost);
     }
   };
 

@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import { useReplyActions } from '../../state/mutations/replies.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ContentEditor, type ContentEditorHandle } from '../editor/index.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
+import { reportError } from '../../state/errors/reportError.ts';
 import { postImages } from './gallery.ts';
 import styles from './Thread.module.css';
 
@@ -28,8 +30,8 @@ export const ReplyForm = forwardRef<ContentEditorHandle, ReplyFormProps>(functio
       await actions.reply(threadId, text, postImages(text));
       onTextChange('');
       toast.success(online ? 'Reply posted successfully!' : 'Reply saved. It will be sent when you are back online.');
-    } catch {
-      toast.error('Failed to post reply');
+    } catch (error) {
+      reportError(error, FAILURES.reply);
     } finally {
       setBusy(false);
     }

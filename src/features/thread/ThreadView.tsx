@@ -12,6 +12,9 @@ import { quoteBlock } from '../../content/quote.ts';
 import type { ContentEditorHandle } from '../editor/index.ts';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
+import { noConnection } from '../../backend/errors.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
+import { reportError } from '../../state/errors/reportError.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { deleteThread } from './deleteThread.ts';
@@ -63,7 +66,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
 
   const removeThread = async () => {
     if (!online) {
-      toast.error('Deleting a thread needs a connection. Try again when you are back online.');
+      reportError(noConnection(), FAILURES.deleteThread);
       return;
     }
     try {
@@ -72,8 +75,8 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
       // The pull brings the deletion into the mirror, so lists stop showing the thread.
       void mirror.pull();
       await navigate({ to: '/' });
-    } catch {
-      toast.error('Failed to delete thread');
+    } catch (error) {
+      reportError(error, FAILURES.deleteThread);
     }
   };
 

@@ -1,15 +1,10 @@
 // The reply box's text, kept per thread in local storage so a reload or a closed app does not lose it.
 import { useCallback, useState } from 'react';
+import { readDraft, writeDraft } from '../../lib/draftStorage.ts';
 
 const keyFor = (threadId: string) => `guap-reply-draft:${threadId}`;
 
-function read(threadId: string): string {
-  try {
-    return localStorage.getItem(keyFor(threadId)) ?? '';
-  } catch {
-    return '';
-  }
-}
+const read = (threadId: string): string => readDraft(keyFor(threadId)) ?? '';
 
 export function useReplyDraft(threadId: string) {
   const [state, setState] = useState(() => ({ threadId, text: read(threadId) }));
@@ -19,12 +14,7 @@ export function useReplyDraft(threadId: string) {
       setState((previous) => {
         const base = previous.threadId === threadId ? previous.text : read(threadId);
         const value = typeof next === 'function' ? next(base) : next;
-        try {
-          if (value) localStorage.setItem(keyFor(threadId), value);
-          else localStorage.removeItem(keyFor(threadId));
-        } catch {
-          // Storage full or blocked: the draft lives in memory only.
-        }
+        writeDraft(keyFor(threadId), value || null);
         return { threadId, text: value };
       });
     },

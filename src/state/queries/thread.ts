@@ -6,8 +6,10 @@ import { useSyncEngine, useSyncStatus } from '../sync/SyncContext.tsx';
 import { threadByIdOrSlug, type ThreadWithRefs } from '../../data/queries/threads.ts';
 import type { OpenThreadResult } from '../../sync/engine.ts';
 import { useMirrorQuery, type MirrorResult } from './useMirrorQuery.ts';
+import { logError } from '../../state/errors/reportError.ts';
 
-export type OpenState = OpenThreadResult | 'loading';
+/** 'failed': the fetch failed for a reason other than the network; the screen shows Thread Not Found (SPEC §8). */
+export type OpenState = OpenThreadResult | 'failed' | 'loading';
 
 export function useOpenThread(idOrSlug: string): {
   thread: MirrorResult<ThreadWithRefs | null>;
@@ -15,12 +17,18 @@ export function useOpenThread(idOrSlug: string): {
 } {
   const engine = useSyncEngine();
   const { online } = useSyncStatus();
-  const [fetched, setFetched] = useState<{ key: string; result: OpenThreadResult }>();
+  const [fetched, setFetched] = useState<{ key: string; result: OpenThreadResult | 'failed' }>();
   const key = `${idOrSlug}|${online}`;
   useEffect(() => {
     let current = true;
     // Asked again when the connection comes back, so a thread that was not on the device loads then.
-    void engine.openThread(idOrSlug).then((result) => current && setFetched({ key, result }));
+    engine.openThread(idOrSlug).then(
+      (result) => current && setFetched({ key, result }),
+      (error: unknown) => {
+        logError(error, 'Opening the thread failed');
+        if (current) setFetched({ key, result: 'failed' });
+      },
+    );
     return () => {
       current = false;
     };

@@ -2,6 +2,7 @@
 // that reports a failed read as a state instead of throwing during render.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Mirror } from '../../data/mirror.ts';
+import { logError } from '../errors/reportError.ts';
 import { useSyncEngine } from '../sync/SyncContext.tsx';
 
 export type MirrorResult<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; error: unknown };
@@ -15,7 +16,7 @@ export function useMirrorQuery<T>(read: (db: Mirror) => Promise<T> | T, deps: un
     try {
       return { state: 'ready', data: await read(db) };
     } catch (error) {
-      console.error('Mirror read failed', String(error));
+      logError(error, 'Mirror read failed');
       return { state: 'failed', error };
     }
   }, [db, ...deps]);

@@ -1,5 +1,5 @@
 // What the mirror keeps: the posts of recent threads and of threads opened here, fetched on demand, evicted when stale.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postsOfThread } from '../../../src/data/queries/posts.ts';
 import { enqueueReply } from '../../../src/sync/outbox.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
@@ -55,6 +55,32 @@ describe('kept threads', () => {
     device.env.online = false;
     expect(await device.engine.openThread(rows[0]!.slug)).toBe('offline');
     device.env.online = true;
+  });
+
+  it('says offline when the connection drops while a thread is fetched, and only then', async () => {
+    const notKept = async () => {
+      const kept = (await device.db.keptThreads.toCollection().primaryKeys()) as string[];
+      const { rows } = await stack.db.query<{ slug: string }>(
+        `select slug from public.threads where id <> all($1::uuid[]) limit 1`,
+        [kept],
+      );
+      return rows[0]!.slug;
+    };
+    device.network.mode = 'down';
+    try {
+      expect(await device.engine.openThread(await notKept())).toBe('offline');
+    } finally {
+      device.network.mode = 'up';
+    }
+
+    // A full disk on the device is not the network: the screen must hear about it, not say "offline".
+    const full = Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+    const bulkPut = vi.spyOn(device.db.posts, 'bulkPut').mockRejectedValueOnce(full);
+    try {
+      await expect(device.engine.openThread(await notKept())).rejects.toMatchObject({ name: 'QuotaExceededError' });
+    } finally {
+      bulkPut.mockRestore();
+    }
   });
 
   it('evicts the posts of a thread untouched for a week, but never an unsent reply', async () => {

@@ -1,0 +1,60 @@
+// What each action says when it fails: SPEC §8 "Toasts (errors)" and "Editor upload errors", verbatim.
+import type { FailureTexts } from './errors.ts';
+
+const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials.';
+/** Shown as a toast and as the image button's label while offline. */
+export const OFFLINE_UPLOAD = 'Image upload needs a connection. You are offline.';
+
+export const FAILURES = {
+  reply: { failed: 'Failed to post reply' },
+  editPost: { failed: 'Failed to update post' },
+  deletePost: { failed: 'Failed to delete post' },
+  deleteThread: {
+    failed: 'Failed to delete thread',
+    offline: 'Deleting a thread needs a connection. Try again when you are back online.',
+  },
+  createThread: {
+    failed: 'Failed to create thread. Please try again.',
+    special: [
+      {
+        when: (f) => /image/i.test(f.message),
+        text: 'Image upload is not configured. Please create thread without images.',
+      },
+    ],
+  },
+  // Wrong email or password gets the spec's text; any other refusal (rate limit, say) its own message.
+  signIn: {
+    failed: SIGN_IN_FAILED,
+    serverMessage: true,
+    special: [
+      { when: (f) => f.code === 'invalid_credentials', text: SIGN_IN_FAILED },
+      {
+        when: (f) => f.code === 'email_not_confirmed',
+        text: 'Please confirm your email first: open the link we sent you.',
+      },
+    ],
+  },
+  signUp: { failed: 'Failed to create account' },
+  signOut: { failed: 'Failed to sign out', serverMessage: true },
+  // SPEC §8: "A reset failure shows the server message."
+  resetPassword: { failed: 'Failed to send password reset email', serverMessage: true },
+  newPassword: { failed: 'Failed to update password', serverMessage: true },
+  /** The upload as a whole; each file has its own texts (uploadFileFailure). */
+  upload: { failed: (message) => `Failed to upload files: ${message}`, offline: OFFLINE_UPLOAD },
+  /** Retry, edit or discard of a write the server refused: only the device's own database can fail here. */
+  failedList: { failed: 'Something went wrong on this device.' },
+  clearDownloadedData: { failed: 'Failed to clear downloaded data' },
+} satisfies Record<string, FailureTexts>;
+
+/** One file of an editor upload; the file is skipped on each of these. */
+export function uploadFileFailure(fileName: string): FailureTexts {
+  return {
+    failed: (message) => `Failed to upload ${fileName}: ${message}`,
+    offline: OFFLINE_UPLOAD,
+    special: [
+      { when: (f) => f.code === 'timeout', text: `Upload timed out for ${fileName}` },
+      { when: (f) => /row-level security/i.test(f.message), text: 'Permission denied. Please check storage policies.' },
+      { when: (f) => /not found/i.test(f.message), text: 'Storage bucket not found. Please contact support.' },
+    ],
+  };
+}
