@@ -9,7 +9,7 @@ export interface MirrorSearch {
   results: SearchResults;
 }
 
-/** `limits` is read once per query: pass a constant. */
+/** `limits` is one of the read's inputs: pass a constant, or every render reads again. */
 export function useSearchMirror(query: string, limits: SearchLimits) {
   return useMirrorQuery(
     async (db): Promise<MirrorSearch> => ({ query, results: await searchMirror(db, query, limits) }),

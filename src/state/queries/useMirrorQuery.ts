@@ -1,5 +1,5 @@
-// The one contract of every mirror read hook: a live read that is loading, ready with its data, or failed, and
-// that reports a failed read as a state instead of throwing during render.
+// A live read of the mirror that reports a failed read as a state instead of throwing during render: the one
+// contract of every mirror read hook in state/queries.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Mirror } from '../../data/mirror.ts';
 import { logError } from '../errors/reportError.ts';
@@ -9,17 +9,20 @@ export type MirrorResult<T> = { state: 'loading' } | { state: 'ready'; data: T }
 
 const LOADING = { state: 'loading' } as const;
 
-/** Re-reads whenever the rows it read change in IndexedDB, or one of `deps` (the read's inputs) changes. */
 export function useMirrorQuery<T>(read: (db: Mirror) => Promise<T> | T, deps: unknown[]): MirrorResult<T> {
   const { db } = useSyncEngine();
-  const result = useLiveQuery(async (): Promise<MirrorResult<T>> => {
-    try {
-      return { state: 'ready', data: await read(db) };
-    } catch (error) {
-      logError(error, 'Mirror read failed');
-      return { state: 'failed', error };
-    }
-  }, [db, ...deps]);
+  const result = useLiveQuery(
+    async (): Promise<MirrorResult<T>> => {
+      try {
+        return { state: 'ready', data: await read(db) };
+      } catch (error) {
+        logError(error, 'Mirror read failed');
+        return { state: 'failed', error };
+      }
+    },
+    // The caller's deps are the read's inputs, exactly as for useLiveQuery itself; the mirror is one more.
+    [db, ...deps],
+  );
   return result ?? LOADING;
 }
 
