@@ -1,5 +1,6 @@
 // The authentication calls the app makes (SPEC §7 "Authentication"), and the texts their failures show (SPEC §8).
-import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
+import type { AuthError, Session } from '@supabase/supabase-js';
+import type { ForumClient } from './client.ts';
 
 export const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials.';
 export const SIGN_UP_FAILED = 'Failed to create account';
@@ -13,7 +14,7 @@ export function signInErrorText(error: unknown): string {
   return auth.message;
 }
 
-export async function signInWithPassword(client: SupabaseClient, email: string, password: string): Promise<Session> {
+export async function signInWithPassword(client: ForumClient, email: string, password: string): Promise<Session> {
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   return data.session;
@@ -26,7 +27,7 @@ export interface SignUpResult {
 }
 
 export async function signUpWithPassword(
-  client: SupabaseClient,
+  client: ForumClient,
   input: { email: string; password: string; username: string; emailRedirectTo: string },
 ): Promise<SignUpResult> {
   const { data, error } = await client.auth.signUp({
@@ -38,12 +39,12 @@ export async function signUpWithPassword(
   return { userId: data.user?.id ?? null, session: data.session };
 }
 
-export async function sendPasswordResetEmail(client: SupabaseClient, email: string, redirectTo: string): Promise<void> {
+export async function sendPasswordResetEmail(client: ForumClient, email: string, redirectTo: string): Promise<void> {
   const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo });
   if (error) throw error;
 }
 
-export async function setNewPassword(client: SupabaseClient, password: string): Promise<void> {
+export async function setNewPassword(client: ForumClient, password: string): Promise<void> {
   const { error } = await client.auth.updateUser({ password });
   if (error) throw error;
 }

@@ -68,3 +68,6 @@ export type Row<Name extends keyof PublicSchema['Tables'] | keyof PublicSchema['
     : Name extends keyof PublicSchema['Views']
       ? PublicSchema['Views'][Name]['Row']
       : never;
+
+/** What an insert into a table may send. */
+export type Insert<Name extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][Name]['Insert'];

@@ -1,5 +1,6 @@
 // Sends one outbox write to the server, idempotently, and brings the mirror in line with the server's answer.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ForumClient } from '../backend/client.ts';
+import type { Insert, Row } from '../backend/database.ts';
 import type { Mirror } from '../data/mirror.ts';
 import type { ConflictDetail, EditPostWrite, NewPost, NewThreadWrite, Write } from '../data/outboxTypes.ts';
 import { toMessageRow, toThreadRow } from '../data/rows.ts';
@@ -22,7 +23,7 @@ export type PushOutcome = { changes: MirrorChange[] } & (
 
 export interface PushContext {
   db: Mirror;
-  client: SupabaseClient;
+  client: ForumClient;
   userId: string;
   /** A short random suffix for a slug that is already taken. */
   random: () => number;
@@ -43,38 +44,71 @@ class PushFailure extends Error {
   }
 }
 
-function rowsOf<T>(answer: Answer<unknown>): T[] {
+function rowsOf<T>(answer: Answer<T>): T[] {
   if (answer.error) throw new PushFailure({ ...answer.error, status: answer.status });
-  return (answer.data ?? []) as T[];
+  return answer.data ?? [];
 }
 
-async function fetchRow<T>(ctx: PushContext, table: string, columns: string, id: string): Promise<T | undefined> {
-  const answer = await ctx.client.from(table).select(columns).eq('id', id).retry(false);
-  return rowsOf<T>(answer as Answer<unknown>)[0];
+/** The tables a write lands in, and the row the server answers with. */
+interface Pushed {
+  threads: Row<'threads'>;
+  posts: Row<'posts'>;
+  messages: Row<'messages'>;
+}
+
+const INSERT_ONCE = { onConflict: 'id', ignoreDuplicates: true };
+
+/** Per table, its requests: each written out, so supabase-js types the row it answers from the columns asked. */
+const requests: {
+  [Table in keyof Pushed]: {
+    read(ctx: PushContext, id: string): PromiseLike<Answer<Pushed[Table]>>;
+    insertOnce(ctx: PushContext, row: Insert<Table> & { id: string }): PromiseLike<Answer<Pushed[Table]>>;
+  };
+} = {
+  threads: {
+    read: (ctx, id) => ctx.client.from('threads').select(THREAD_COLUMNS).eq('id', id).retry(false),
+    insertOnce: (ctx, row) => ctx.client.from('threads').upsert(row, INSERT_ONCE).select(THREAD_COLUMNS),
+  },
+  posts: {
+    read: (ctx, id) => ctx.client.from('posts').select(POST_COLUMNS).eq('id', id).retry(false),
+    insertOnce: (ctx, row) => ctx.client.from('posts').upsert(row, INSERT_ONCE).select(POST_COLUMNS),
+  },
+  messages: {
+    read: (ctx, id) => ctx.client.from('messages').select(MESSAGE_COLUMNS).eq('id', id).retry(false),
+    insertOnce: (ctx, row) => ctx.client.from('messages').upsert(row, INSERT_ONCE).select(MESSAGE_COLUMNS),
+  },
+};
+
+async function fetchRow<Table extends keyof Pushed>(
+  ctx: PushContext,
+  table: Table,
+  id: string,
+): Promise<Pushed[Table] | undefined> {
+  return rowsOf(await requests[table].read(ctx, id))[0];
 }
 
 /**
  * Inserts a row whose id was made on this device. `ignoreDuplicates` makes a retry after a lost answer a no-op;
  * the server's row (with its own created_at) is then read back.
  */
-async function insertOnce<T>(ctx: PushContext, table: string, columns: string, row: { id: string }): Promise<T> {
-  const answer = await ctx.client.from(table).upsert(row, { onConflict: 'id', ignoreDuplicates: true }).select(columns);
-  const rows = rowsOf<T>(answer as Answer<unknown>);
-  const stored = rows[0] ?? (await fetchRow<T>(ctx, table, columns, row.id));
+async function insertOnce<Table extends keyof Pushed>(
+  ctx: PushContext,
+  table: Table,
+  row: Insert<Table> & { id: string },
+): Promise<Pushed[Table]> {
+  const rows = rowsOf(await requests[table].insertOnce(ctx, row));
+  const stored = rows[0] ?? (await fetchRow(ctx, table, row.id));
   if (!stored) throw new PushFailure({ message: `The new ${table} row could not be read back`, status: 404 });
   return stored;
 }
 
-async function threadChange(
-  ctx: PushContext,
-  thread: Omit<ThreadRow, '_category_type' | '_pin' | '_active_at'>,
-): Promise<MirrorChange> {
+async function threadChange(ctx: PushContext, thread: Row<'threads'>): Promise<MirrorChange> {
   const category = await ctx.db.categories.get(thread.category_id);
   return { table: 'threads', row: toThreadRow(thread, category?.type) };
 }
 
 async function pushPost(ctx: PushContext, post: NewPost): Promise<PushOutcome> {
-  const row = await insertOnce<PostRow>(ctx, 'posts', POST_COLUMNS, post);
+  const row = await insertOnce(ctx, 'posts', post);
   if (row.content !== post.content) {
     // An earlier attempt landed with older words, and the member edited them while its answer was lost.
     const { content, images } = post;
@@ -90,7 +124,7 @@ async function pushThread(ctx: PushContext, write: NewThreadWrite): Promise<Push
   let change: MirrorChange;
   for (let attempt = 0; ; attempt++) {
     try {
-      change = await threadChange(ctx, await insertOnce(ctx, 'threads', THREAD_COLUMNS, thread));
+      change = await threadChange(ctx, await insertOnce(ctx, 'threads', thread));
       break;
     } catch (e) {
       if (!(e instanceof PushFailure) || !isSlugTaken(e.failure) || attempt >= 3) throw e;
@@ -110,9 +144,9 @@ async function pushEdit(ctx: PushContext, write: EditPostWrite, rebased = false)
     .eq('id', write.id)
     .eq('version', write.baseVersion)
     .select(POST_COLUMNS);
-  const [updated] = rowsOf<PostRow>(answer as Answer<unknown>);
+  const [updated] = rowsOf(answer);
   if (updated) return { result: 'sent', version: updated.version, changes: [{ table: 'posts', row: updated }] };
-  const current = await fetchRow<PostRow>(ctx, 'posts', POST_COLUMNS, write.id);
+  const current = await fetchRow(ctx, 'posts', write.id);
   if (!current) {
     return {
       result: 'failed',
@@ -134,20 +168,29 @@ async function pushEdit(ctx: PushContext, write: EditPostWrite, rebased = false)
 /** Deletes, answering whether a row was still there; zero rows can mean "already gone" or "not yours". */
 async function deleteRow(ctx: PushContext, table: 'posts' | 'messages', id: string): Promise<PushOutcome> {
   const answer = await ctx.client.from(table).delete().eq('id', id).select('id');
-  if (rowsOf<{ id: string }>(answer as Answer<unknown>).length > 0) return { result: 'sent', changes: [] };
-  const columns = table === 'posts' ? POST_COLUMNS : MESSAGE_COLUMNS;
-  const still = await fetchRow<PostRow | MessageRow>(ctx, table, columns, id);
+  if (rowsOf(answer).length > 0) return { result: 'sent', changes: [] };
+  const still = await stillThere(ctx, table, id);
   if (!still) return { result: 'sent', changes: [] };
   return {
     result: 'failed',
     failure: { message: 'delete refused', code: '42501', status: 403 },
     reason: 'You are not allowed to delete this.',
-    changes: [
-      table === 'posts'
-        ? { table: 'posts', row: still as PostRow }
-        : { table: 'messages', row: toMessageRow(still as MessageRow) },
-    ],
+    changes: [still],
   };
+}
+
+/** The server's copy of a row a delete left in place, as the change that puts it back in the mirror. */
+async function stillThere(
+  ctx: PushContext,
+  table: 'posts' | 'messages',
+  id: string,
+): Promise<MirrorChange | undefined> {
+  if (table === 'posts') {
+    const row = await fetchRow(ctx, 'posts', id);
+    return row && { table: 'posts', row };
+  }
+  const row = await fetchRow(ctx, 'messages', id);
+  return row && { table: 'messages', row: toMessageRow(row) };
 }
 
 async function pushMarkRead(ctx: PushContext, id: string): Promise<PushOutcome> {
@@ -157,7 +200,7 @@ async function pushMarkRead(ctx: PushContext, id: string): Promise<PushOutcome> 
     .eq('id', id)
     .eq('recipient_id', ctx.userId)
     .select(MESSAGE_COLUMNS);
-  const [row] = rowsOf<MessageRow>(answer as Answer<unknown>);
+  const [row] = rowsOf(answer);
   return { result: 'sent', changes: row ? [{ table: 'messages', row: toMessageRow(row) }] : [] };
 }
 
@@ -172,7 +215,7 @@ async function send(ctx: PushContext, write: Write): Promise<PushOutcome> {
     case 'deletePost':
       return deleteRow(ctx, 'posts', write.id);
     case 'message': {
-      const stored = await insertOnce<MessageRow>(ctx, 'messages', MESSAGE_COLUMNS, write.message);
+      const stored = await insertOnce(ctx, 'messages', write.message);
       return { result: 'sent', changes: [{ table: 'messages', row: toMessageRow(stored) }] };
     }
     case 'markRead':
