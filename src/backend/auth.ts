@@ -53,3 +53,20 @@ export async function setNewPassword(client: ForumClient, password: string): Pro
 export function authStorageKey(backendUrl: string): string {
   return `sb-${new URL(backendUrl).hostname.split('.')[0]}-auth-token`;
 }
+
+/** The session as supabase-js keeps it in local storage, read without the client's refresh logic. */
+export interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at?: number;
+  user?: { id: string; email?: string };
+}
+
+export function readStoredSession(key: string): StoredSession | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as StoredSession) : null;
+  } catch {
+    return null;
+  }
+}

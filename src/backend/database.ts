@@ -1,5 +1,5 @@
 // The generated Database type, with the column types the migrations promise but the generator cannot see: the
-// values a check constraint allows, the shape of a JSON column, the non-null columns of a view.
+// values a check constraint allows, the shape of a JSON column, the non-null columns of a view, a function's nulls.
 import type { Database as GeneratedDatabase } from './database.types.ts';
 
 export type CategoryType = 'guapcoin' | 'crypto' | 'support';
@@ -34,8 +34,10 @@ type Narrow<Relations, ColumnsByRelation> = {
 
 type Generated = GeneratedDatabase['public'];
 
+type SearchForum = Generated['Functions']['search_forum'];
+
 export type Database = {
-  public: Omit<Generated, 'Tables' | 'Views'> & {
+  public: Omit<Generated, 'Tables' | 'Views' | 'Functions'> & {
     Tables: Narrow<
       Generated['Tables'],
       {
@@ -56,6 +58,16 @@ export type Database = {
         };
       }
     >;
+    Functions: Omit<Generated['Functions'], 'search_forum'> & {
+      /** A title match has no post: its post_id and snippet are null. */
+      search_forum: {
+        Args: SearchForum['Args'];
+        Returns: (Omit<SearchForum['Returns'][number], 'post_id' | 'snippet'> & {
+          post_id: string | null;
+          snippet: string | null;
+        })[];
+      };
+    };
   };
 };
 

@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSession } from '../../app/session/SessionContext.tsx';
 import { useBackend } from '../../backend/BackendContext.tsx';
+import { readStoredSession } from '../../backend/auth.ts';
+import { readProfileRow, restoreStoredSession, type Probe } from '../../backend/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
-import { readProfileRow, type Probe } from './debugCalls.ts';
 import styles from './debug.module.css';
-import { readStoredSession } from './storedSession.ts';
 
 export function SimpleDebugPage() {
   const client = useBackend();
@@ -22,11 +22,7 @@ export function SimpleDebugPage() {
 
   const restoreSession = async () => {
     if (!stored) return;
-    const { data, error } = await client.auth.setSession({
-      access_token: stored.access_token,
-      refresh_token: stored.refresh_token,
-    });
-    setRestore(error ? { ok: false, detail: error.message } : { ok: true, detail: data.user?.email });
+    setRestore(await restoreStoredSession(client, stored));
     setStored(readStoredSession(storageKey));
   };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MediaBucket } from '../../backend/media.ts';
 import {
   checkFile,
   imageMarkdown,
@@ -7,7 +8,6 @@ import {
   uploadImages,
   uploadPath,
   UploadTimeoutError,
-  type MediaBucket,
 } from './upload.ts';
 
 const file = (name: string, type: string, size = 100) => new File([new Uint8Array(size)], name, { type });

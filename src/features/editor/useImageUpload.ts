@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { useSession } from '../../app/session/SessionContext.tsx';
 import { useSyncStatus } from '../../app/sync/SyncContext.tsx';
 import { useBackend } from '../../backend/BackendContext.tsx';
-import { imageMarkdown, MEDIA_BUCKET, uploadImages } from './upload.ts';
+import { mediaBucket } from '../../backend/media.ts';
+import { imageMarkdown, uploadImages } from './upload.ts';
 
 export const OFFLINE_UPLOAD = 'Image upload needs a connection. You are offline.';
 
@@ -24,7 +25,7 @@ export function useImageUpload(onImage: (markdown: string) => void) {
     setUploading(true);
     try {
       const count = await uploadImages(files, {
-        bucket: client.storage.from(MEDIA_BUCKET),
+        bucket: mediaBucket(client),
         userId,
         onUploaded: (file, url) => onImage(imageMarkdown(file.name, url)),
         onError: (message) => toast.error(message),

@@ -1,15 +1,13 @@
-// Moderation is online-only (DESIGN §1): a thread is deleted at the backend, posts first, then the thread (SPEC §7).
-import type { SupabaseClient } from '@supabase/supabase-js';
+// Moderation is online-only (DESIGN §1): only staff may delete a thread, which goes at the backend at once.
+import type { ForumClient } from '../../backend/client.ts';
+import { deleteThreadWithPosts } from '../../backend/threads.ts';
 import type { Role } from '../../data/types.ts';
 
 export class DeleteThreadError extends Error {}
 
-export async function deleteThread(client: SupabaseClient, threadId: string, role: Role): Promise<void> {
+export async function deleteThread(client: ForumClient, threadId: string, role: Role): Promise<void> {
   if (role !== 'moderator' && role !== 'admin') {
     throw new DeleteThreadError('Only admins and moderators can delete threads');
   }
-  const posts = await client.from('posts').delete().eq('thread_id', threadId);
-  if (posts.error) throw new DeleteThreadError(`Failed to delete thread posts: ${posts.error.message}`);
-  const thread = await client.from('threads').delete().eq('id', threadId);
-  if (thread.error) throw new DeleteThreadError(`Failed to delete thread: ${thread.error.message}`);
+  await deleteThreadWithPosts(client, threadId);
 }
