@@ -17,4 +17,14 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info', 'log'] }],
     },
   },
+  {
+    // Backend calls live in src/backend, one file per domain; features use its functions and types.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@supabase/supabase-js', message: 'Call the backend through src/backend.' }] },
+      ],
+    },
+  },
 );
