@@ -13,7 +13,7 @@ npm run -s lint
 echo "== generated types"
 npm run -s gen:types
 if ! git diff --exit-code src/backend/database.types.ts; then
-  echo "src/backend/database.types.ts is stale (the migrations changed): run npm run gen:types and commit it." >&2
+  echo "src/backend/database.types.ts does not match supabase/migrations: run npm run gen:types and commit it." >&2
   exit 1
 fi
 echo "== unit and backend tests"
