@@ -77,14 +77,6 @@ const noReact = {
   message: 'sync, data and backend are plain TypeScript: React bindings live in src/state.',
 };
 
-// Features that still call supabase-js themselves: the typed-backend change (issue 10, part 4) moves these calls
-// into src/backend in parallel. Remove each file from this list as it moves; then remove the list.
-const SUPABASE_IN_FEATURES_UNTIL_BACKEND_MOVE = [
-  'src/features/debug/debugCalls.ts',
-  'src/features/search/searchServer.ts',
-  'src/features/thread/deleteThread.ts',
-];
-
 export default tseslint.config(
   { ignores: ['dist', 'dist-bench', 'dev-dist', '.data', 'node_modules', 'test-results', 'playwright-report'] },
   {
@@ -133,15 +125,6 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [noStorageClients, noSupabase, noValuesFromEngine, noEngineHandle, noRawMirrorQuery] },
-      ],
-    },
-  },
-  {
-    files: SUPABASE_IN_FEATURES_UNTIL_BACKEND_MOVE,
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [noStorageClients, noValuesFromEngine, noEngineHandle, noRawMirrorQuery] },
       ],
     },
   },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, unit and backend tests (on PGlite, then again on a throwaway PostgreSQL), then the
-# browser tests against a fresh build.
+# `npm test`: typecheck, lint, a check that the generated database types match the migrations, unit and backend tests
+# (on PGlite, then again on a throwaway PostgreSQL), then the browser tests against a fresh build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results="$(mktemp -d)"
@@ -10,6 +10,12 @@ echo "== typecheck"
 npm run -s typecheck
 echo "== lint"
 npm run -s lint
+echo "== generated types"
+npm run -s gen:types
+if ! git diff --exit-code src/backend/database.types.ts; then
+  echo "src/backend/database.types.ts does not match supabase/migrations: run npm run gen:types and commit it." >&2
+  exit 1
+fi
 echo "== unit and backend tests"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=$?

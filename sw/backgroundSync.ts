@@ -1,6 +1,7 @@
 // Background Sync: when the connection returns, send the outbox even if no tab of the forum is open.
 /// <reference lib="webworker" />
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../src/backend/database.ts';
 import { openMirror } from '../src/data/mirror.ts';
 import { BACKGROUND_SYNC_TAG } from '../src/sync/backgroundSyncTag.ts';
 import { SyncEngine } from '../src/sync/engine.ts';
@@ -21,7 +22,7 @@ async function flushOutbox() {
     const session = await db.workerSession.get('session');
     // No valid token: the page refreshes and flushes on its next start; the worker never rotates tokens itself.
     if (!session || session.expiresAt - MARGIN_SECONDS < Date.now() / 1000) return;
-    const client = createClient(session.url, session.anonKey, {
+    const client = createClient<Database>(session.url, session.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: { headers: { Authorization: `Bearer ${session.accessToken}` } },
     });

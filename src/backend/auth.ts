@@ -1,7 +1,8 @@
 // The authentication calls the app makes (SPEC §7 "Authentication"); their failures' texts are in failureTexts.ts.
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
+import type { ForumClient } from './client.ts';
 
-export async function signInWithPassword(client: SupabaseClient, email: string, password: string): Promise<Session> {
+export async function signInWithPassword(client: ForumClient, email: string, password: string): Promise<Session> {
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   return data.session;
@@ -14,7 +15,7 @@ export interface SignUpResult {
 }
 
 export async function signUpWithPassword(
-  client: SupabaseClient,
+  client: ForumClient,
   input: { email: string; password: string; username: string; emailRedirectTo: string },
 ): Promise<SignUpResult> {
   const { data, error } = await client.auth.signUp({
@@ -26,12 +27,12 @@ export async function signUpWithPassword(
   return { userId: data.user?.id ?? null, session: data.session };
 }
 
-export async function sendPasswordResetEmail(client: SupabaseClient, email: string, redirectTo: string): Promise<void> {
+export async function sendPasswordResetEmail(client: ForumClient, email: string, redirectTo: string): Promise<void> {
   const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo });
   if (error) throw error;
 }
 
-export async function setNewPassword(client: SupabaseClient, password: string): Promise<void> {
+export async function setNewPassword(client: ForumClient, password: string): Promise<void> {
   const { error } = await client.auth.updateUser({ password });
   if (error) throw error;
 }
@@ -39,4 +40,18 @@ export async function setNewPassword(client: SupabaseClient, password: string): 
 /** Where supabase-js keeps the session in local storage: `sb-<first label of the host>-auth-token`. */
 export function authStorageKey(backendUrl: string): string {
   return `sb-${new URL(backendUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+/** The session as supabase-js keeps it in local storage, read without the client's refresh logic. */
+export interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at?: number;
+  user?: { id: string; email?: string };
+}
+
+/** The session supabase-js keeps in local storage; throws when storage is blocked or the entry is not JSON. */
+export function readStoredSession(key: string): StoredSession | null {
+  const raw = localStorage.getItem(key);
+  return raw ? (JSON.parse(raw) as StoredSession) : null;
 }

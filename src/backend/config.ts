@@ -9,7 +9,8 @@ const STORAGE_KEY = 'guap.backend-config';
 interface ConfigSources {
   env: { VITE_SUPABASE_URL?: string; VITE_SUPABASE_ANON_KEY?: string };
   fetch: typeof fetch;
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** The page's local storage, spelled out: the service worker's typecheck (no DOM types) reads this file too. */
+  storage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
   /** Offline, the saved answer is used at once: the app starts from the mirror with no failing request. */
   online?: boolean;
 }

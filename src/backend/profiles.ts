@@ -1,50 +1,41 @@
 // Typed profile calls. Clients never select * on profiles: public columns come from the table,
 // the owner's private fields (email, preferences, privacy) from the profile_private view.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ProfileRow } from '../data/types.ts';
+import type { ForumClient } from './client.ts';
+import type { NotificationPreferences, PrivacySettings, Row } from './database.ts';
 import { AppError, backendError } from './errors.ts';
 
-export type { Role } from '../data/types.ts';
+export type { NotificationPreferences, PrivacySettings, Role } from './database.ts';
 
-export interface NotificationPreferences {
-  emailReplies: boolean;
-  emailMentions: boolean;
-  emailMessages: boolean;
-  pushEnabled: boolean;
-}
+/** A profile's public columns: everything but the private fields and the sync stamp. */
+export type PublicProfile = Omit<
+  Row<'profiles'>,
+  'email' | 'notification_preferences' | 'privacy_settings' | 'sync_txid'
+>;
 
-export interface PrivacySettings {
-  showOnline: boolean;
-  allowMessages: boolean;
-  showActivity: boolean;
-}
-
-/** A profile's public columns: the mirror's row without its sync stamp. */
-export type PublicProfile = Omit<ProfileRow, 'sync_txid'>;
-
-export interface PrivateProfileFields {
-  id: string;
-  email: string | null;
-  notification_preferences: NotificationPreferences;
-  privacy_settings: PrivacySettings;
-}
+/** The owner's private fields, read through the profile_private view. */
+export type PrivateProfileFields = Pick<
+  Row<'profile_private'>,
+  'id' | 'email' | 'notification_preferences' | 'privacy_settings'
+>;
 
 /** The signed-in member's own profile: the public row plus the private fields only they can read. */
 export type Profile = PublicProfile & Partial<Omit<PrivateProfileFields, 'id'>>;
 
 export type ProfileUpdate = Partial<
-  Pick<PublicProfile, 'username' | 'display_name' | 'bio' | 'avatar_url' | 'wallet_address'> &
-    Omit<PrivateProfileFields, 'id' | 'email'>
+  Pick<PublicProfile, 'username' | 'display_name' | 'bio' | 'avatar_url' | 'wallet_address'> & {
+    notification_preferences: NotificationPreferences;
+    privacy_settings: PrivacySettings;
+  }
 >;
 
 export const PUBLIC_PROFILE_COLUMNS =
-  'id,username,display_name,bio,avatar_url,wallet_address,role,reputation,is_banned,created_at,updated_at';
+  'id,username,display_name,bio,avatar_url,wallet_address,role,reputation,is_banned,created_at,updated_at' as const;
 
 /** SPEC §9: the profile fetch gives up after 10 s. */
 export const PROFILE_FETCH_TIMEOUT_MS = 10_000;
 
 export async function fetchPublicProfile(
-  client: SupabaseClient,
+  client: ForumClient,
   id: string,
   signal?: AbortSignal,
 ): Promise<PublicProfile | null> {
@@ -56,11 +47,11 @@ export async function fetchPublicProfile(
       throw new AppError('unavailable', 'Profile fetch timed out', { code: 'timeout', cause: error });
     throw backendError('Failed to fetch profile', error, status);
   }
-  return data as PublicProfile | null;
+  return data;
 }
 
 export async function fetchPrivateProfileFields(
-  client: SupabaseClient,
+  client: ForumClient,
   id: string,
   signal?: AbortSignal,
 ): Promise<PrivateProfileFields | null> {
@@ -72,7 +63,7 @@ export async function fetchPrivateProfileFields(
       throw new AppError('unavailable', 'Profile fetch timed out', { code: 'timeout', cause: error });
     throw backendError('Failed to fetch profile', error, status);
   }
-  return data as PrivateProfileFields | null;
+  return data;
 }
 
 /**
@@ -80,7 +71,7 @@ export async function fetchPrivateProfileFields(
  * Null when the row is missing; the private fields are optional because they are not needed to show the shell.
  */
 export async function fetchOwnProfile(
-  client: SupabaseClient,
+  client: ForumClient,
   id: string,
   timeoutMs = PROFILE_FETCH_TIMEOUT_MS,
 ): Promise<Profile | null> {
@@ -100,7 +91,7 @@ export async function fetchOwnProfile(
 
 /** SPEC §4: after a sign-up that returns a session at once, the profile row is created by the client. */
 export async function insertProfile(
-  client: SupabaseClient,
+  client: ForumClient,
   row: { id: string; username: string; email: string | null },
 ): Promise<void> {
   const { error, status } = await client.from('profiles').insert(row);
@@ -109,7 +100,7 @@ export async function insertProfile(
 
 /** Updates the own profile and answers the updated public row (private fields updated through the same table). */
 export async function updateProfile(
-  client: SupabaseClient,
+  client: ForumClient,
   id: string,
   changes: ProfileUpdate,
 ): Promise<PublicProfile | null> {
@@ -120,5 +111,5 @@ export async function updateProfile(
     .select(PUBLIC_PROFILE_COLUMNS)
     .maybeSingle();
   if (error) throw backendError('Failed to update profile', error, status);
-  return data as PublicProfile | null;
+  return data;
 }

@@ -1,10 +1,8 @@
 // Server rows to mirror rows: adds the local index fields the screens' queries need.
+import type { Row } from '../backend/database.ts';
 import type { CategoryType, MessageRow, ThreadRow } from './types.ts';
 
-type ServerThread = Omit<ThreadRow, '_category_type' | '_pin' | '_active_at' | '_status'>;
-type ServerMessage = Omit<MessageRow, '_unread' | '_status'>;
-
-export function toThreadRow(thread: ServerThread, categoryType: CategoryType | undefined): ThreadRow {
+export function toThreadRow(thread: Row<'threads'>, categoryType: CategoryType | undefined): ThreadRow {
   return {
     ...thread,
     _category_type: categoryType ?? '',
@@ -14,7 +12,7 @@ export function toThreadRow(thread: ServerThread, categoryType: CategoryType | u
   };
 }
 
-export function toMessageRow(message: ServerMessage): MessageRow {
+export function toMessageRow(message: Row<'messages'>): MessageRow {
   return { ...message, _unread: message.is_read ? 0 : 1 };
 }
 

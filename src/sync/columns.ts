@@ -2,7 +2,7 @@
 import { PUBLIC_PROFILE_COLUMNS } from '../backend/profiles.ts';
 
 export const CATEGORY_COLUMNS = 'id,name,description,slug,color,type,order_index,is_active,sync_txid';
-export const PROFILE_COLUMNS = `${PUBLIC_PROFILE_COLUMNS},sync_txid`;
+export const PROFILE_COLUMNS = `${PUBLIC_PROFILE_COLUMNS},sync_txid` as const;
 export const THREAD_COLUMNS =
   'id,slug,title,category_id,author_id,is_pinned,is_locked,is_ad,view_count,reply_count,last_reply_at,created_at,updated_at,sync_txid';
 export const POST_COLUMNS =

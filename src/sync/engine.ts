@@ -1,5 +1,6 @@
 // The sync engine: one instance per app (or per test device), with its clock, timers, locks and network injected.
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
+import type { ForumClient } from '../backend/client.ts';
 import { errorKind } from '../backend/errors.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
@@ -48,7 +49,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
 export interface EngineDeps {
   db: Mirror;
   /** A promise lets the app paint from the mirror before supabase-js has loaded. */
-  client: SupabaseClient | Promise<SupabaseClient>;
+  client: ForumClient | Promise<ForumClient>;
   clock: { now(): number };
   timers: Timers;
   random: () => number;
@@ -78,7 +79,7 @@ export class SyncEngine {
   /** Ids for rows made here: time-ordered, so waiting writes list in the order they were made. */
   private readonly newId: () => string;
 
-  private client!: SupabaseClient;
+  private client!: ForumClient;
   private networkModule?: Promise<typeof import('./network.ts')>;
   /** Settles once the backend client is there; every network step waits for it. */
   private readonly ready: Promise<void>;
@@ -285,8 +286,8 @@ export class SyncEngine {
     const { client } = this;
     const { data, error, status } = await client.from('profile_private').select(ME_COLUMNS).eq('id', this.userId);
     (await this.network()).checked(error, status);
-    const [me] = (data ?? []) as unknown as { id: string }[];
-    if (me && me.id === this.userId) await db.me.put(me as never);
+    const [me] = data ?? [];
+    if (me && me.id === this.userId) await db.me.put(me);
   }
 
   /**

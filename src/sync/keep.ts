@@ -1,9 +1,9 @@
 // Which threads keep their posts on the device: the most recently active ones, and the ones touched here.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
 import { toThreadRow } from '../data/rows.ts';
-import type { PostRow, ThreadRow } from '../data/types.ts';
+import type { ThreadRow } from '../data/types.ts';
 import { POST_COLUMNS, THREAD_COLUMNS } from './columns.ts';
 import { pendingTargets } from './pending.ts';
 import { checked } from './request.ts';
@@ -16,7 +16,7 @@ const THREADS_PER_REQUEST = 40;
  */
 export async function fetchThreadPosts(
   db: Mirror,
-  client: SupabaseClient,
+  client: ForumClient,
   threadIds: string[],
   pageSize: number,
   touchedAt: number,
@@ -30,7 +30,7 @@ export async function fetchThreadPosts(
       if (lastId) query = query.gt('id', lastId);
       const { data, error, status } = await query.retry(false);
       checked(error, status);
-      const rows = (data ?? []) as unknown as PostRow[];
+      const rows = data ?? [];
       await db.transaction('rw', [db.posts, db.outbox], async () => {
         const pending = await pendingTargets(db);
         await db.posts.bulkPut(rows.filter((r) => !pending.has(r.id)));
@@ -45,7 +45,7 @@ export async function fetchThreadPosts(
 }
 
 /** Keeps the posts of the `count` most recently active threads, fetching those not kept yet. */
-export async function keepRecentThreads(db: Mirror, client: SupabaseClient, count: number, pageSize: number) {
+export async function keepRecentThreads(db: Mirror, client: ForumClient, count: number, pageSize: number) {
   const recent = (await db.threads.orderBy('_active_at').reverse().limit(count).primaryKeys()) as string[];
   const kept = await db.keptThreads.bulkGet(recent);
   const missing = recent.filter((_, i) => kept[i] === undefined);
@@ -79,15 +79,11 @@ export async function evictStaleThreads(db: Mirror, recentCount: number, now: nu
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Fetches one thread by id or slug into the mirror; undefined when the server has no such thread. */
-export async function fetchThread(
-  db: Mirror,
-  client: SupabaseClient,
-  idOrSlug: string,
-): Promise<ThreadRow | undefined> {
+export async function fetchThread(db: Mirror, client: ForumClient, idOrSlug: string): Promise<ThreadRow | undefined> {
   const column = UUID.test(idOrSlug) ? 'id' : 'slug';
   const { data, error, status } = await client.from('threads').select(THREAD_COLUMNS).eq(column, idOrSlug).retry(false);
   checked(error, status);
-  const [thread] = (data ?? []) as unknown as Omit<ThreadRow, '_category_type' | '_pin' | '_active_at'>[];
+  const [thread] = data ?? [];
   if (!thread) return undefined;
   const category = await db.categories.get(thread.category_id);
   const row = toThreadRow(thread, category?.type);

@@ -1,16 +1,15 @@
 // Fetches the public profiles the mirror lacks (an author who signed up since the last pull).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
-import type { ProfileRow } from '../data/types.ts';
 import { PROFILE_COLUMNS } from './columns.ts';
 import { checked } from './request.ts';
 
-export async function fetchMissingProfiles(db: Mirror, client: SupabaseClient, ids: string[]) {
+export async function fetchMissingProfiles(db: Mirror, client: ForumClient, ids: string[]) {
   const unique = [...new Set(ids)];
   const have = await db.profiles.bulkGet(unique);
   const missing = unique.filter((_, i) => have[i] === undefined);
   if (missing.length === 0) return;
   const { data, error, status } = await client.from('profiles').select(PROFILE_COLUMNS).in('id', missing).retry(false);
   checked(error, status);
-  await db.profiles.bulkPut((data ?? []) as unknown as ProfileRow[]);
+  await db.profiles.bulkPut(data ?? []);
 }

@@ -1,10 +1,12 @@
 // Incremental pull: every change with cursor <= sync_txid < watermark, per table, then the deletions in that window.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestError } from '@supabase/supabase-js';
+import type { ForumClient } from '../backend/client.ts';
+import type { Row } from '../backend/database.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
 import { AppError } from '../backend/errors.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { toMessageRow, toThreadRow } from '../data/rows.ts';
-import type { CategoryRow, MessageRow, PostRow, ProfileRow, SyncedTable, ThreadRow } from '../data/types.ts';
+import type { SyncedTable } from '../data/types.ts';
 import {
   CATEGORY_COLUMNS,
   MESSAGE_COLUMNS,
@@ -18,7 +20,7 @@ import { checked } from './request.ts';
 
 export interface PullContext {
   db: Mirror;
-  client: SupabaseClient;
+  client: ForumClient;
   /** The signed-in member, whose messages RLS lets through; null pulls public data only. */
   userId: string | null;
   pageSize: number;
@@ -30,14 +32,20 @@ export interface PullProgress {
   rows: number;
 }
 
-interface Tombstone {
-  table_name: string;
-  row_id: string;
-  sync_txid: number;
+type Tombstone = Pick<Row<'sync_tombstones'>, 'table_name' | 'row_id' | 'sync_txid'>;
+
+/** The part of a supabase-js select a window reads through; each table's caller makes it, typed by its columns. */
+interface WindowQuery<T> extends PromiseLike<{ data: T[] | null; error: PostgrestError | null; status: number }> {
+  gte(column: 'sync_txid', value: number): this;
+  lt(column: 'sync_txid', value: number): this;
+  order(column: string): this;
+  limit(count: number): this;
+  or(filters: string): this;
+  retry(enabled: boolean): this;
 }
 
 /** The oldest transaction still running: no change below it can appear any more. */
-export async function fetchWatermark(client: SupabaseClient): Promise<number> {
+export async function fetchWatermark(client: ForumClient): Promise<number> {
   const { data, error, status } = await client.rpc('sync_watermark');
   checked(error, status);
   if (typeof data !== 'number') throw new AppError('bug', 'sync_watermark returned no number');
@@ -60,7 +68,7 @@ async function advance(db: Mirror, table: SyncedTable, txid: number) {
 async function pullWindow<T extends { sync_txid: number }>(
   ctx: PullContext,
   table: SyncedTable,
-  columns: string,
+  select: () => WindowQuery<T>,
   key: keyof T & string,
   watermark: number,
   store: (rows: T[]) => Promise<void>,
@@ -70,9 +78,7 @@ async function pullWindow<T extends { sync_txid: number }>(
   let after: T | undefined;
   let total = 0;
   for (;;) {
-    let query = ctx.client
-      .from(table)
-      .select(columns)
+    let query = select()
       .gte('sync_txid', from)
       .lt('sync_txid', watermark)
       .order('sync_txid')
@@ -84,7 +90,7 @@ async function pullWindow<T extends { sync_txid: number }>(
     }
     const { data, error, status } = await query.retry(false);
     checked(error, status);
-    const rows = (data ?? []) as unknown as T[];
+    const rows = data ?? [];
     await store(rows);
     total += rows.length;
     ctx.onProgress?.({ table, rows: total });
@@ -112,10 +118,10 @@ async function putUnlessPending<T extends { id: string; sync_txid: number }>(
 }
 
 async function pullThreads(ctx: PullContext, watermark: number) {
-  await pullWindow<Omit<ThreadRow, '_category_type' | '_pin' | '_active_at'>>(
+  await pullWindow(
     ctx,
     'threads',
-    THREAD_COLUMNS,
+    () => ctx.client.from('threads').select(THREAD_COLUMNS),
     'id',
     watermark,
     async (rows) => {
@@ -139,7 +145,8 @@ async function pullPosts(ctx: PullContext, watermark: number) {
     await advance(ctx.db, 'posts', watermark);
     return;
   }
-  await pullWindow<PostRow>(ctx, 'posts', POST_COLUMNS, 'id', watermark, async (rows) => {
+  const posts = () => ctx.client.from('posts').select(POST_COLUMNS);
+  await pullWindow(ctx, 'posts', posts, 'id', watermark, async (rows) => {
     const kept = new Set((await ctx.db.keptThreads.toCollection().primaryKeys()) as string[]);
     await putUnlessPending(
       ctx,
@@ -150,7 +157,8 @@ async function pullPosts(ctx: PullContext, watermark: number) {
 }
 
 async function pullMessages(ctx: PullContext, watermark: number) {
-  await pullWindow<Omit<MessageRow, '_unread'>>(ctx, 'messages', MESSAGE_COLUMNS, 'id', watermark, (rows) =>
+  const messages = () => ctx.client.from('messages').select(MESSAGE_COLUMNS);
+  await pullWindow(ctx, 'messages', messages, 'id', watermark, (rows) =>
     putUnlessPending(ctx, 'messages', rows.map(toMessageRow)),
   );
 }
@@ -183,17 +191,15 @@ async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
  */
 export async function pullChanges(ctx: PullContext): Promise<number> {
   const watermark = await fetchWatermark(ctx.client);
-  await pullWindow<CategoryRow>(ctx, 'categories', CATEGORY_COLUMNS, 'id', watermark, (rows) =>
-    putUnlessPending(ctx, 'categories', rows),
-  );
-  await pullWindow<ProfileRow>(ctx, 'profiles', PROFILE_COLUMNS, 'id', watermark, (rows) =>
-    putUnlessPending(ctx, 'profiles', rows),
-  );
+  const { client } = ctx;
+  const categories = () => client.from('categories').select(CATEGORY_COLUMNS);
+  await pullWindow(ctx, 'categories', categories, 'id', watermark, (rows) => putUnlessPending(ctx, 'categories', rows));
+  const profiles = () => client.from('profiles').select(PROFILE_COLUMNS);
+  await pullWindow(ctx, 'profiles', profiles, 'id', watermark, (rows) => putUnlessPending(ctx, 'profiles', rows));
   await pullThreads(ctx, watermark);
   await pullPosts(ctx, watermark);
   if (ctx.userId) await pullMessages(ctx, watermark);
-  await pullWindow<Tombstone>(ctx, 'sync_tombstones', TOMBSTONE_COLUMNS, 'row_id', watermark, (rows) =>
-    applyTombstones(ctx, rows),
-  );
+  const tombstones = () => client.from('sync_tombstones').select(TOMBSTONE_COLUMNS);
+  await pullWindow(ctx, 'sync_tombstones', tombstones, 'row_id', watermark, (rows) => applyTombstones(ctx, rows));
   return watermark;
 }

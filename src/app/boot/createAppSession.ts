@@ -1,12 +1,12 @@
 // Builds the app's session store over the real supabase-js client (still loading at first), the browser's storage
 // and timers.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ForumClient } from '../../backend/client.ts';
 import { authStorageKey } from '../../backend/auth.ts';
 import { fetchOwnProfile, insertProfile, updateProfile } from '../../backend/profiles.ts';
 import { lazyAuth } from './lazyAuth.ts';
 import { createSessionStore, type SessionStore } from '../../state/session/sessionStore.ts';
 
-export function createAppSession(client: Promise<SupabaseClient>, backendUrl: string): SessionStore {
+export function createAppSession(client: Promise<ForumClient>, backendUrl: string): SessionStore {
   return createSessionStore({
     auth: lazyAuth(client),
     loadProfile: async (id) => fetchOwnProfile(await client, id),

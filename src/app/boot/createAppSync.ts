@@ -1,12 +1,12 @@
 // Builds the app's one sync engine over the browser: its IndexedDB, Web Locks shared by tabs, and real timers.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ForumClient } from '../../backend/client.ts';
 import type { BackendConfig } from '../../backend/config.ts';
 import { openMirror } from '../../data/mirror.ts';
 import { browserEnvironment } from '../../sync/browserEnvironment.ts';
 import { SyncEngine } from '../../sync/engine.ts';
 import { memoryLocks, webLocks } from '../../sync/locks.ts';
 
-export function createAppSync(client: Promise<SupabaseClient>, backend: BackendConfig): SyncEngine {
+export function createAppSync(client: Promise<ForumClient>, backend: BackendConfig): SyncEngine {
   return new SyncEngine({
     db: openMirror(),
     client,

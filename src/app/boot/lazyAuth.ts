@@ -1,10 +1,11 @@
 // The session store's auth calls over a supabase-js client that is still loading: each call waits for it, and an
 // auth listener is attached as soon as it exists (in the same task, so no early event such as a password-recovery
 // link's is missed).
-import type { Subscription, SupabaseClient } from '@supabase/supabase-js';
+import type { Subscription } from '@supabase/supabase-js';
+import type { ForumClient } from '../../backend/client.ts';
 import type { SessionAuth } from '../../state/session/sessionStore.ts';
 
-export function lazyAuth(client: Promise<SupabaseClient>): SessionAuth {
+export function lazyAuth(client: Promise<ForumClient>): SessionAuth {
   return {
     getSession: async () => (await client).auth.getSession(),
     refreshSession: async (current) => (await client).auth.refreshSession(current),

@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
+import { BUCKETS, listBucket, type Bucket, type Probe } from '../../backend/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
-import { BUCKETS, listBucket, type Bucket, type Probe } from './debugCalls.ts';
 
 export function CheckStoragePage() {
   const client = useBackend();

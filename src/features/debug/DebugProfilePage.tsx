@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
+import { readPrivateRow, readProfileRow, type Probe } from '../../backend/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
-import { readPrivateRow, readProfileRow, type Probe } from './debugCalls.ts';
 
 export function DebugProfilePage() {
   const client = useBackend();

@@ -4,30 +4,37 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
+import { readStoredSession } from '../../backend/auth.ts';
+import { logError } from '../../state/errors/reportError.ts';
+import { readProfileRow, restoreStoredSession, type Probe } from '../../backend/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
-import { readProfileRow, type Probe } from './debugCalls.ts';
 import styles from './debug.module.css';
-import { readStoredSession } from './storedSession.ts';
+
+/** Blocked storage or an entry that is not JSON: the page shows "no stored session", and the log says why. */
+function storedSession(key: string) {
+  try {
+    return readStoredSession(key);
+  } catch (error) {
+    logError(error, 'The stored session could not be read');
+    return null;
+  }
+}
 
 export function SimpleDebugPage() {
   const client = useBackend();
   const user = useSession((s) => s.user);
   const heldRole = useSession((s) => s.profile?.role ?? null);
   const storageKey = useSession((s) => s.storageKey);
-  const [stored, setStored] = useState(() => readStoredSession(storageKey));
+  const [stored, setStored] = useState(() => storedSession(storageKey));
   const [row, setRow] = useState<Probe | null>(null);
   const [restore, setRestore] = useState<Probe | null>(null);
   const dbRole = row?.ok ? ((row.detail as { role?: string } | null)?.role ?? null) : null;
 
   const restoreSession = async () => {
     if (!stored) return;
-    const { data, error } = await client.auth.setSession({
-      access_token: stored.access_token,
-      refresh_token: stored.refresh_token,
-    });
-    setRestore(error ? { ok: false, detail: error.message } : { ok: true, detail: data.user?.email });
-    setStored(readStoredSession(storageKey));
+    setRestore(await restoreStoredSession(client, stored));
+    setStored(storedSession(storageKey));
   };
 
   return (

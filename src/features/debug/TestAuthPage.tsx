@@ -2,18 +2,17 @@
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
+import { probeRefresh, probeUser, type Probe } from '../../backend/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
-import type { Probe } from './debugCalls.ts';
 import styles from './debug.module.css';
 
 export function TestAuthPage() {
   const client = useBackend();
   const state = useSession((s) => s);
   const [result, setResult] = useState<{ label: string; probe: Probe } | null>(null);
-  const run = async (label: string, call: () => Promise<{ data: unknown; error: unknown }>) => {
-    const { data, error } = await call();
-    setResult({ label, probe: error ? { ok: false, detail: error } : { ok: true, detail: data } });
+  const run = async (label: string, call: () => Promise<Probe>) => {
+    setResult({ label, probe: await call() });
   };
   const expiresAt = state.session?.expires_at ? new Date(state.session.expires_at * 1000).toLocaleString() : '—';
   return (
@@ -22,10 +21,8 @@ export function TestAuthPage() {
         title="Session"
         actions={
           <>
-            <Button onClick={() => void run('getUser', () => client.auth.getUser())}>Get user</Button>
-            <Button onClick={() => void run('refreshSession', () => client.auth.refreshSession())}>
-              Refresh session
-            </Button>
+            <Button onClick={() => void run('getUser', () => probeUser(client))}>Get user</Button>
+            <Button onClick={() => void run('refreshSession', () => probeRefresh(client))}>Refresh session</Button>
             <Button variant="danger" onClick={() => void state.signOut()} disabled={!state.user}>
               Sign out
             </Button>

@@ -2,8 +2,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
+import { uploadProbe, type Probe } from '../../backend/debug.ts';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
-import { uploadProbe, type Probe } from './debugCalls.ts';
 
 export function TestImageUploadPage() {
   const client = useBackend();

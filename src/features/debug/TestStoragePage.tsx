@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
+import { BUCKETS, listBucket, uploadProbe, type Bucket, type Probe } from '../../backend/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Checkbox } from '../../ui/Toggle.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
-import { BUCKETS, listBucket, uploadProbe, type Bucket, type Probe } from './debugCalls.ts';
 import styles from './debug.module.css';
 
 export function TestStoragePage() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkFile, imageMarkdown, MAX_UPLOAD_BYTES, uploadImages, uploadPath, type MediaBucket } from './upload.ts';
+import type { MediaBucket } from '../../backend/media.ts';
+import { checkFile, imageMarkdown, MAX_UPLOAD_BYTES, uploadImages, uploadPath } from './upload.ts';
 
 const file = (name: string, type: string, size = 100) => new File([new Uint8Array(size)], name, { type });
 

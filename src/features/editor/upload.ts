@@ -3,21 +3,11 @@
 // A failing file is reported and skipped; the others go on.
 import { AppError, toAppError } from '../../backend/errors.ts';
 import { uploadFileFailure } from '../../backend/failureTexts.ts';
+import type { MediaBucket } from '../../backend/media.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TIMEOUT_MS = 10_000;
-export const MEDIA_BUCKET = 'media';
 export const NOT_LOGGED_IN = 'You must be logged in to upload images';
-
-/** The part of supabase-js's `storage.from(bucket)` the upload uses, so tests can hand it a fake. */
-export interface MediaBucket {
-  upload(
-    path: string,
-    body: Blob,
-    options: { cacheControl: string; upsert: boolean; contentType?: string },
-  ): Promise<{ error: { message: string } | null }>;
-  getPublicUrl(path: string): { data: { publicUrl: string } };
-}
 
 export interface UploadFile {
   name: string;

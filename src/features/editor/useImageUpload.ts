@@ -7,8 +7,9 @@ import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
 import { noConnection } from '../../backend/errors.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
+import { mediaBucket } from '../../backend/media.ts';
 import { reportError } from '../../state/errors/reportError.ts';
-import { imageMarkdown, MEDIA_BUCKET, uploadImages } from './upload.ts';
+import { imageMarkdown, uploadImages } from './upload.ts';
 
 export function useImageUpload(onImage: (markdown: string) => void) {
   const client = useBackend();
@@ -25,7 +26,7 @@ export function useImageUpload(onImage: (markdown: string) => void) {
     setUploading(true);
     try {
       const count = await uploadImages(files, {
-        bucket: client.storage.from(MEDIA_BUCKET),
+        bucket: mediaBucket(client),
         userId,
         onUploaded: (file, url) => onImage(imageMarkdown(file.name, url)),
         onError: (failure) => reportError(failure),

@@ -1,6 +1,7 @@
 // SPEC §4: opening a thread counts one view per load. Offline (or for a thread not yet on the server) it is skipped.
 import { useEffect, useRef } from 'react';
 import { useBackend } from '../../state/BackendContext.tsx';
+import { countThreadView } from '../../backend/views.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 
 export function useViewCount(thread: ThreadWithRefs | null | undefined, online: boolean) {
@@ -13,9 +14,6 @@ export function useViewCount(thread: ThreadWithRefs | null | undefined, online: 
     counted.current = id;
     if (!online) return;
     // A lost view is not worth an error: the count is a hint, not a record.
-    void client.rpc('increment_thread_view_count', { thread_id: id }).then(
-      () => undefined,
-      () => undefined,
-    );
+    void countThreadView(client, id).catch(() => undefined);
   }, [client, id, onServer, online]);
 }

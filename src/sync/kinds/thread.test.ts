@@ -16,7 +16,7 @@ async function newThread() {
     name: 'Trading',
     description: null,
     slug: 'trading',
-    color: null,
+    color: '#f7931a',
     type: 'crypto',
     order_index: 1,
     is_active: true,

@@ -1,7 +1,9 @@
 // A test device: its own IndexedDB (fake-indexeddb), a switchable network in front of the real local stack,
 // a clock the test moves, and a sync engine over them. Two "tabs" of one device share the IndexedDB and the locks.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { ForumClient } from '../../../src/backend/client.ts';
+import type { Database } from '../../../src/backend/database.ts';
 import { openMirror, type Mirror } from '../../../src/data/mirror.ts';
 import type { SyncedTable } from '../../../src/data/types.ts';
 import { SyncEngine, type EngineOptions, type SyncEnvironment } from '../../../src/sync/engine.ts';
@@ -78,7 +80,7 @@ export function newBrowser(): Browser {
 
 export interface Device {
   db: Mirror;
-  client: SupabaseClient;
+  client: ForumClient;
   engine: SyncEngine;
   network: Network;
   env: TestEnvironment;
@@ -96,9 +98,9 @@ export interface DeviceOptions {
 }
 
 /** A supabase-js client with a session kept in memory, as the app keeps it in localStorage. */
-function makeClient(url: string, anonKey: string, network: Network, storageKey: string): SupabaseClient {
+function makeClient(url: string, anonKey: string, network: Network, storageKey: string): ForumClient {
   const store = new Map<string, string>();
-  return createClient(url, anonKey, {
+  return createClient<Database>(url, anonKey, {
     auth: {
       persistSession: true,
       autoRefreshToken: false,

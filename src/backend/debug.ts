@@ -1,6 +1,7 @@
-// The raw reads and storage probes behind the developer pages.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { PUBLIC_PROFILE_COLUMNS } from '../../backend/profiles.ts';
+// The raw reads, auth calls and storage probes behind the developer pages: each answers what the backend said.
+import type { ForumClient } from './client.ts';
+import type { StoredSession } from './auth.ts';
+import { PUBLIC_PROFILE_COLUMNS } from './profiles.ts';
 
 export const BUCKETS = ['media', 'avatars'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -19,14 +20,27 @@ const probe = async (run: () => PromiseLike<{ data: unknown; error: unknown }>):
   }
 };
 
-export const readProfileRow = (client: SupabaseClient, id: string) =>
+export const readProfileRow = (client: ForumClient, id: string) =>
   probe(() => client.from('profiles').select(PUBLIC_PROFILE_COLUMNS).eq('id', id).maybeSingle());
 
-export const readPrivateRow = (client: SupabaseClient, id: string) =>
+export const readPrivateRow = (client: ForumClient, id: string) =>
   probe(() => client.from('profile_private').select('*').eq('id', id).maybeSingle());
 
-export const listBucket = (client: SupabaseClient, bucket: Bucket, prefix: string) =>
+export const listBucket = (client: ForumClient, bucket: Bucket, prefix: string) =>
   probe(() => client.storage.from(bucket).list(prefix, { limit: 20 }));
+
+export const probeUser = (client: ForumClient) => probe(() => client.auth.getUser());
+
+export const probeRefresh = (client: ForumClient) => probe(() => client.auth.refreshSession());
+
+/** Signs in again from the tokens found in local storage; answers the email of the member it restored. */
+export async function restoreStoredSession(client: ForumClient, stored: StoredSession): Promise<Probe> {
+  const { data, error } = await client.auth.setSession({
+    access_token: stored.access_token,
+    refresh_token: stored.refresh_token,
+  });
+  return error ? { ok: false, detail: error.message } : { ok: true, detail: data.user?.email };
+}
 
 /** A 1x1 transparent PNG: the smallest file both image buckets accept. */
 function tinyPng(): Blob {
@@ -36,7 +50,7 @@ function tinyPng(): Blob {
 
 /** Uploads a test file under the member's own folder, reads its public URL, and removes it if asked. */
 export async function uploadProbe(
-  client: SupabaseClient,
+  client: ForumClient,
   bucket: Bucket,
   userId: string,
   file: Blob = tinyPng(),
