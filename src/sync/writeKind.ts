@@ -1,6 +1,6 @@
 // What a write kind declares, in one object: the outbox, push, settle, failed list and thread screen ask it and
 // never branch on a kind's name. The table of kinds is writeKinds.ts; each kind is a file in kinds/.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
 import type { ConflictDetail, Write } from '../data/outboxTypes.ts';
 import type { CategoryRow, MessageRow, PostRow, ProfileRow, ThreadRow } from '../data/types.ts';
@@ -36,7 +36,7 @@ export type PushOutcome = { changes: MirrorChange[] } & (
 
 export interface PushContext {
   db: Mirror;
-  client: SupabaseClient;
+  client: ForumClient;
   userId: string;
   /** A short random suffix for a slug that is already taken. */
   random: () => number;

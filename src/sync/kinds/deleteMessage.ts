@@ -1,7 +1,5 @@
 // A message's deletion; a refusal puts the message back on the screen.
 import { toMessageRow } from '../../data/rows.ts';
-import type { MessageRow } from '../../data/types.ts';
-import { MESSAGE_COLUMNS } from '../columns.ts';
 import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import { deleteOnce } from '../pushRequests.ts';
 import type { WriteKind } from '../writeKind.ts';
@@ -22,7 +20,7 @@ export const deleteMessage = {
   tables: ['messages'],
   target: (write) => write.id,
   push: (ctx, write) =>
-    deleteOnce<MessageRow>(ctx, { table: 'messages', columns: MESSAGE_COLUMNS, id: write.id }, (row) => ({
+    deleteOnce(ctx, { table: 'messages', id: write.id }, (row) => ({
       table: 'messages',
       row: toMessageRow(row),
     })),

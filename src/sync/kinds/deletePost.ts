@@ -1,6 +1,4 @@
 // A post's deletion; a refusal puts the post back on the screen.
-import type { PostRow } from '../../data/types.ts';
-import { POST_COLUMNS } from '../columns.ts';
 import { deleteOnce } from '../pushRequests.ts';
 import type { WriteKind } from '../writeKind.ts';
 
@@ -20,7 +18,7 @@ export const deletePost = {
   tables: ['posts'],
   target: (write) => write.id,
   push: (ctx, write) =>
-    deleteOnce<PostRow>(ctx, { table: 'posts', columns: POST_COLUMNS, id: write.id }, (row) => ({
+    deleteOnce(ctx, { table: 'posts', id: write.id }, (row) => ({
       table: 'posts',
       row,
     })),

@@ -1,7 +1,6 @@
 // An edit of a post: sent on top of the version the member edited, so a newer version elsewhere is a conflict.
-import type { PostRow } from '../../data/types.ts';
 import { POST_COLUMNS } from '../columns.ts';
-import { fetchRow, rowsOf, type Answer } from '../pushRequests.ts';
+import { fetchRow, rowsOf } from '../pushRequests.ts';
 import type { MirrorChange, PushContext, PushOutcome, WriteKind } from '../writeKind.ts';
 
 export interface EditPostWrite {
@@ -28,9 +27,9 @@ export async function pushEdit(ctx: PushContext, write: EditPostWrite, rebased =
     .eq('id', write.id)
     .eq('version', write.baseVersion)
     .select(POST_COLUMNS);
-  const [updated] = rowsOf<PostRow>(answer as Answer<unknown>);
+  const [updated] = rowsOf(answer);
   if (updated) return { result: 'sent', version: updated.version, changes: [{ table: 'posts', row: updated }] };
-  const current = await fetchRow<PostRow>(ctx, 'posts', POST_COLUMNS, write.id);
+  const current = await fetchRow(ctx, 'posts', write.id);
   if (!current) {
     return {
       result: 'failed',

@@ -1,9 +1,8 @@
 // A received message marked as read; only its recipient can, so the update is filtered on them too.
 import { toMessageRow } from '../../data/rows.ts';
-import type { MessageRow } from '../../data/types.ts';
 import { MESSAGE_COLUMNS } from '../columns.ts';
 import { outboxEntry, type WriteContext } from '../enqueue.ts';
-import { rowsOf, type Answer } from '../pushRequests.ts';
+import { rowsOf } from '../pushRequests.ts';
 import type { WriteKind } from '../writeKind.ts';
 
 export interface MarkReadWrite {
@@ -28,7 +27,7 @@ export const markRead = {
       .eq('id', write.id)
       .eq('recipient_id', ctx.userId)
       .select(MESSAGE_COLUMNS);
-    const [row] = rowsOf<MessageRow>(answer as Answer<unknown>);
+    const [row] = rowsOf(answer);
     return { result: 'sent', changes: row ? [{ table: 'messages', row: toMessageRow(row) }] : [] };
   },
 } satisfies WriteKind<MarkReadWrite>;

@@ -1,7 +1,6 @@
 // A private message, with an id made on this device so a retry after a lost answer cannot send it twice.
 import { toMessageRow } from '../../data/rows.ts';
 import type { MessageRow } from '../../data/types.ts';
-import { MESSAGE_COLUMNS } from '../columns.ts';
 import { newId, outboxEntry, type WriteContext } from '../enqueue.ts';
 import { insertOnce } from '../pushRequests.ts';
 import type { WriteKind } from '../writeKind.ts';
@@ -27,7 +26,7 @@ export const message = {
   tables: ['messages'],
   target: (write) => write.message.id,
   async push(ctx, write) {
-    const stored = await insertOnce<MessageRow>(ctx, 'messages', MESSAGE_COLUMNS, write.message);
+    const stored = await insertOnce(ctx, 'messages', write.message);
     return { result: 'sent', changes: [{ table: 'messages', row: toMessageRow(stored) }] };
   },
   creates: {

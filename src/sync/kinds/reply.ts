@@ -1,7 +1,6 @@
 // A reply: a new post with an id made on this device, so a retry after a lost answer cannot post it twice.
 import type { Mirror } from '../../data/mirror.ts';
 import type { PostRow } from '../../data/types.ts';
-import { POST_COLUMNS } from '../columns.ts';
 import { newId, outboxEntry, touchThread, type WriteContext } from '../enqueue.ts';
 import { insertOnce } from '../pushRequests.ts';
 import type { PushContext, PushOutcome, WriteKind } from '../writeKind.ts';
@@ -35,7 +34,7 @@ export function localPost(post: NewPost, at: string): PostRow {
 }
 
 export async function pushPost(ctx: PushContext, post: NewPost): Promise<PushOutcome> {
-  const row = await insertOnce<PostRow>(ctx, 'posts', POST_COLUMNS, post);
+  const row = await insertOnce(ctx, 'posts', post);
   if (row.content !== post.content) {
     // An earlier attempt landed with older words, and the member edited them while its answer was lost.
     const { content, images } = post;

@@ -2,7 +2,6 @@
 import type { Mirror } from '../../data/mirror.ts';
 import { toThreadRow } from '../../data/rows.ts';
 import type { ThreadRow } from '../../data/types.ts';
-import { THREAD_COLUMNS } from '../columns.ts';
 import type { BackendFailure } from '../errors.ts';
 import { newId, outboxEntry, touchThread, type WriteContext } from '../enqueue.ts';
 import { insertOnce, PushFailure } from '../pushRequests.ts';
@@ -60,7 +59,7 @@ async function pushThread(ctx: PushContext, write: NewThreadWrite): Promise<Push
   let change: MirrorChange;
   for (let attempt = 0; ; attempt++) {
     try {
-      change = await threadChange(ctx, await insertOnce(ctx, 'threads', THREAD_COLUMNS, thread));
+      change = await threadChange(ctx, await insertOnce(ctx, 'threads', thread));
       break;
     } catch (e) {
       if (!(e instanceof PushFailure) || !isSlugTaken(e.failure) || attempt >= 3) throw e;

@@ -1,11 +1,10 @@
 // A write kind made up here and added through the table of write kinds alone: the real engine and outbox send it,
 // settle the server's answer into the mirror, and list it as failed when the server refuses it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileRow } from '../../../src/data/types.ts';
 import { PROFILE_COLUMNS } from '../../../src/sync/columns.ts';
 import { outboxEntry, type WriteContext } from '../../../src/sync/enqueue.ts';
 import { editFailed } from '../../../src/sync/failed.ts';
-import { rowsOf, type Answer } from '../../../src/sync/pushRequests.ts';
+import { rowsOf } from '../../../src/sync/pushRequests.ts';
 import type { WriteKind } from '../../../src/sync/writeKind.ts';
 import { registerWriteKind } from '../../../src/sync/writeKinds.ts';
 import { startTestStack, type TestStack } from '../stack.ts';
@@ -34,7 +33,7 @@ const profileBio = {
       .update({ bio: write.bio })
       .eq('id', write.profileId)
       .select(PROFILE_COLUMNS);
-    const [row] = rowsOf<ProfileRow>(answer as Answer<unknown>);
+    const [row] = rowsOf(answer);
     return { result: 'sent', changes: row ? [{ table: 'profiles', row }] : [] };
   },
   text: { of: (write) => write.bio, with: (write, bio) => ({ ...write, bio }) },
