@@ -1,5 +1,6 @@
 // A reply: a new post with an id made on this device, so a retry after a lost answer cannot post it twice.
 import type { Mirror } from '../../data/mirror.ts';
+import type { Write } from '../../data/outboxTypes.ts';
 import type { PostRow } from '../../data/types.ts';
 import { newId, outboxEntry, touchThread, type WriteContext } from '../enqueue.ts';
 import { insertOnce } from '../pushRequests.ts';
@@ -57,6 +58,28 @@ export function deleteOfNewPost({ post }: { post: NewPost }): DeletePostWrite {
   return { kind: 'deletePost', id: post.id };
 }
 
+/** The words of a write that creates a post (a reply, a thread's opening post), shown in that post until sent. */
+export function newPostText<W extends Write & { post: NewPost }>(): NonNullable<WriteKind<W>['text']> {
+  return {
+    of: (write) => write.post.content,
+    with: (write, content) => withPostWords(write, content),
+    shownIn: (write) => ({ table: 'posts', id: write.post.id }),
+  };
+}
+
+/** How later changes of a post join the write that creates it; only what a delete does differs between kinds. */
+export function newPostHooks<W extends Write & { post: NewPost }>(
+  onDelete: NonNullable<WriteKind<W>['post']>['onDelete'],
+): NonNullable<WriteKind<W>['post']> {
+  return {
+    id: (write) => write.post.id,
+    fold: (write, content, images) => withPostWords(write, content, images),
+    onDelete,
+    editOn: (write, version) => editOfNewPost(write, version),
+    undo: (write) => deleteOfNewPost(write),
+  };
+}
+
 export const reply = {
   name: 'reply',
   tables: ['posts'],
@@ -68,19 +91,9 @@ export const reply = {
       await db.posts.put(localPost(write.post, at));
     },
   },
-  text: {
-    of: (write) => write.post.content,
-    with: (write, content) => withPostWords(write, content),
-    shownIn: (write) => ({ table: 'posts', id: write.post.id }),
-  },
-  post: {
-    id: (write) => write.post.id,
-    fold: (write, content, images) => withPostWords(write, content, images),
-    // Never tried: the server never saw it, so dropping it is the whole delete.
-    onDelete: (_write, attempts) => ({ drop: true, sendDelete: attempts > 0 }),
-    editOn: (write, version) => editOfNewPost(write, version),
-    undo: (write) => deleteOfNewPost(write),
-  },
+  text: newPostText<ReplyWrite>(),
+  // Never tried: the server never saw it, so dropping it is the whole delete.
+  post: newPostHooks<ReplyWrite>((_write, attempts) => ({ drop: true, sendDelete: attempts > 0 })),
   shownOn: (write) => ({ post: write.post.id, thread: write.post.thread_id }),
 } satisfies WriteKind<ReplyWrite>;
 

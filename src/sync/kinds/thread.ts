@@ -6,7 +6,7 @@ import type { BackendFailure } from '../errors.ts';
 import { newId, outboxEntry, touchThread, type WriteContext } from '../enqueue.ts';
 import { insertOnce, PushFailure } from '../pushRequests.ts';
 import type { MirrorChange, PushContext, PushOutcome, WriteKind } from '../writeKind.ts';
-import { deleteOfNewPost, editOfNewPost, localPost, pushPost, withPostWords, type NewPost } from './reply.ts';
+import { localPost, newPostHooks, newPostText, pushPost, type NewPost } from './reply.ts';
 
 export interface NewThreadWrite {
   kind: 'thread';
@@ -88,19 +88,9 @@ export const thread = {
       await db.posts.put(localPost(write.post, at));
     },
   },
-  text: {
-    of: (write) => write.post.content,
-    with: (write, content) => withPostWords(write, content),
-    shownIn: (write) => ({ table: 'posts', id: write.post.id }),
-  },
-  post: {
-    id: (write) => write.post.id,
-    fold: (write, content, images) => withPostWords(write, content, images),
-    // Deleting the opening post does not take the thread back: the thread is still sent, then its post deleted.
-    onDelete: () => ({ drop: false, sendDelete: true }),
-    editOn: (write, version) => editOfNewPost(write, version),
-    undo: (write) => deleteOfNewPost(write),
-  },
+  text: newPostText<NewThreadWrite>(),
+  // Deleting the opening post does not take the thread back: the thread is still sent, then its post deleted.
+  post: newPostHooks<NewThreadWrite>(() => ({ drop: false, sendDelete: true })),
   // A new thread's failure shows on its opening post.
   shownOn: (write) => ({ post: write.post.id, thread: write.thread.id }),
 } satisfies WriteKind<NewThreadWrite>;
