@@ -1,12 +1,12 @@
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // Imports flow one way: main → app → features → state → sync → data and backend; ui, content and lib sit beside
-// them, below features. The layers are folders, checked on resolved paths (import-x/no-restricted-paths) and on
+// them, below features. The layers are folders, checked on resolved paths (import/no-restricted-paths) and on
 // import names (no-restricted-imports).
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js'];
 
@@ -108,15 +108,17 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
-    plugins: { 'import-x': importX },
-    // Imports name their .ts and .tsx files, so the plain node resolver finds them.
+    plugins: { import: importPlugin },
+    // Imports name their .ts and .tsx files, so the plain node resolver finds them; the TypeScript parser reads
+    // them to follow cycles.
     settings: {
-      'import-x/extensions': SOURCE_EXTENSIONS,
-      'import-x/resolver-next': [createNodeResolver({ extensions: SOURCE_EXTENSIONS })],
+      'import/extensions': SOURCE_EXTENSIONS,
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: SOURCE_EXTENSIONS } },
     },
     rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones: layerZones }],
     },
   },
   {
