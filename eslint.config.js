@@ -9,6 +9,16 @@ import tseslint from 'typescript-eslint';
 // them, below features. The layers are folders, checked on resolved paths (import/no-restricted-paths) and on
 // import names (no-restricted-imports).
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js'];
+// Where imports of src/ and sw/ can come from, and the files whose exports something other than an import uses: the
+// entry points, the Vite alias of realtime-js, the generated database types (all of Supabase's shape) and tests.
+const EXPORT_USERS = ['src', 'sw', 'tests', 'bench', 'scripts', 'supabase'].map((dir) => `${dir}/**/*.{ts,tsx}`);
+const ENTRY_POINTS = [
+  'src/main.tsx',
+  'sw/sw.ts',
+  'src/backend/realtimeStub.ts',
+  'src/backend/database.types.ts',
+  'src/**/*.test.{ts,tsx}',
+];
 
 const featureNames = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -119,6 +129,9 @@ export default tseslint.config(
     rules: {
       'import/no-cycle': 'error',
       'import/no-restricted-paths': ['error', { zones: layerZones }],
+      // No dead code: an export nothing imports (product code, tests, scripts or benchmarks) is unexported or deleted.
+      // The rule finds files through ESLint's legacy file enumerator, hence the small .eslintrc.json beside this file.
+      'import/no-unused-modules': ['error', { unusedExports: true, src: EXPORT_USERS, ignoreExports: ENTRY_POINTS }],
     },
   },
   {

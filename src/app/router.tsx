@@ -17,7 +17,7 @@ import { AppShell } from './shell/AppShell.tsx';
 import { parseAuthSearch, parseThreadsSearch } from './searchParams.ts';
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
 
-export interface RouterContext {
+interface RouterContext {
   /** Debug pages exist only against the local stack or with VITE_DEBUG_PAGES=true; elsewhere they are not found. */
   debugPages: boolean;
 }

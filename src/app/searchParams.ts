@@ -1,12 +1,12 @@
 // Search parameters of the routes that read them, checked so a hand-typed URL cannot break a screen.
 
-export interface AuthSearch {
+interface AuthSearch {
   register?: boolean;
   /** Where the route guard came from; only same-site paths are kept. */
   redirect?: string;
 }
 
-export function safeRedirect(value: unknown): string | undefined {
+function safeRedirect(value: unknown): string | undefined {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return undefined;
   return value;
 }
@@ -18,7 +18,7 @@ export function parseAuthSearch(search: Record<string, unknown>): AuthSearch {
   };
 }
 
-export interface ThreadsSearch {
+interface ThreadsSearch {
   page?: number;
   q?: string;
 }

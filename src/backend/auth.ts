@@ -1,31 +1,5 @@
 // The authentication calls the app makes (SPEC §7 "Authentication"); their failures' texts are in failureTexts.ts.
-import type { Session } from '@supabase/supabase-js';
 import type { ForumClient } from './client.ts';
-
-export async function signInWithPassword(client: ForumClient, email: string, password: string): Promise<Session> {
-  const { data, error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return data.session;
-}
-
-export interface SignUpResult {
-  userId: string | null;
-  /** Present when the backend signs the member in at once (email confirmation off). */
-  session: Session | null;
-}
-
-export async function signUpWithPassword(
-  client: ForumClient,
-  input: { email: string; password: string; username: string; emailRedirectTo: string },
-): Promise<SignUpResult> {
-  const { data, error } = await client.auth.signUp({
-    email: input.email,
-    password: input.password,
-    options: { data: { username: input.username }, emailRedirectTo: input.emailRedirectTo },
-  });
-  if (error) throw error;
-  return { userId: data.user?.id ?? null, session: data.session };
-}
 
 export async function sendPasswordResetEmail(client: ForumClient, email: string, redirectTo: string): Promise<void> {
   const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo });

@@ -4,7 +4,7 @@ import type { Database as GeneratedDatabase } from './database.types.ts';
 
 export type CategoryType = 'guapcoin' | 'crypto' | 'support';
 export type Role = 'user' | 'moderator' | 'admin';
-export type PostType = 'thread' | 'reply';
+type PostType = 'thread' | 'reply';
 
 export interface NotificationPreferences {
   emailReplies: boolean;

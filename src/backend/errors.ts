@@ -11,9 +11,9 @@
  * - invalid: the data was refused as bad (Postgres classes 22 and 23, our own checks).
  * - bug: anything else; logged with its stack and shown with the action's generic text.
  */
-export type ErrorKind = 'network' | 'unavailable' | 'signedOut' | 'refused' | 'conflict' | 'invalid' | 'bug';
+type ErrorKind = 'network' | 'unavailable' | 'signedOut' | 'refused' | 'conflict' | 'invalid' | 'bug';
 
-export interface ErrorFacts {
+interface ErrorFacts {
   kind: ErrorKind;
   /** Postgres, PostgREST, GoTrue or Storage code; for Storage, often the HTTP status as text. */
   code?: string;
@@ -42,7 +42,7 @@ export class AppError extends Error implements ErrorFacts {
 export const NO_CONNECTION = 'No connection to the forum. Try again when you are back online.';
 
 /** A text, or one made from the error's message for the spec texts that quote it. */
-export type Text = string | ((message: string) => string);
+type Text = string | ((message: string) => string);
 
 /** The texts of one action: its own, its connection text, and the answers that have a text of their own. */
 export interface FailureTexts {
@@ -93,7 +93,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
 /** The facts of any thrown or returned error; `status` is the HTTP status that came with a PostgREST error. */
-export function factsOf(error: unknown, status?: number): ErrorFacts {
+function factsOf(error: unknown, status?: number): ErrorFacts {
   if (error instanceof AppError) return error;
   if (isNoAnswer(error)) return { kind: 'network' };
   if (!isObject(error) || typeof error.message !== 'string') return { kind: 'bug' };

@@ -1,7 +1,7 @@
 // The media bucket of Storage, where the editor's images go (SPEC §7 "Storage").
 import type { ForumClient } from './client.ts';
 
-export const MEDIA_BUCKET = 'media';
+const MEDIA_BUCKET = 'media';
 
 /** The part of supabase-js's `storage.from(bucket)` the editor's upload uses, so tests can hand it a fake. */
 export interface MediaBucket {

@@ -4,7 +4,7 @@ import type { ForumClient } from './client.ts';
 import type { NotificationPreferences, PrivacySettings, Row } from './database.ts';
 import { AppError, backendError } from './errors.ts';
 
-export type { NotificationPreferences, PrivacySettings, Role } from './database.ts';
+export type { Role } from './database.ts';
 
 /** A profile's public columns: everything but the private fields and the sync stamp. */
 export type PublicProfile = Omit<
@@ -32,9 +32,9 @@ export const PUBLIC_PROFILE_COLUMNS =
   'id,username,display_name,bio,avatar_url,wallet_address,role,reputation,is_banned,created_at,updated_at' as const;
 
 /** SPEC §9: the profile fetch gives up after 10 s. */
-export const PROFILE_FETCH_TIMEOUT_MS = 10_000;
+const PROFILE_FETCH_TIMEOUT_MS = 10_000;
 
-export async function fetchPublicProfile(
+async function fetchPublicProfile(
   client: ForumClient,
   id: string,
   signal?: AbortSignal,
@@ -50,7 +50,7 @@ export async function fetchPublicProfile(
   return data;
 }
 
-export async function fetchPrivateProfileFields(
+async function fetchPrivateProfileFields(
   client: ForumClient,
   id: string,
   signal?: AbortSignal,

@@ -5,9 +5,9 @@ import { backendError } from './errors.ts';
 import type { PublicProfile } from './profiles.ts';
 
 /** One match of search_forum: a thread by its title (no post), or one of its posts with a snippet. */
-export type ForumMatch = Database['public']['Functions']['search_forum']['Returns'][number];
+type ForumMatch = Database['public']['Functions']['search_forum']['Returns'][number];
 
-export type MemberMatch = Pick<PublicProfile, 'id' | 'username' | 'display_name' | 'avatar_url' | 'role'>;
+type MemberMatch = Pick<PublicProfile, 'id' | 'username' | 'display_name' | 'avatar_url' | 'role'>;
 
 /** `%` and `_` typed in a search are literal text, not wildcards. */
 function likePattern(query: string): string {

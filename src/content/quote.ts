@@ -1,5 +1,5 @@
 // SPEC §2 and §9: the block Quote inserts into the reply box: 'author said', then the excerpt, cut at 200 characters.
-export const QUOTE_EXCERPT = 200;
+const QUOTE_EXCERPT = 200;
 
 export function quoteExcerpt(content: string): string {
   const text = content.trim();

@@ -1,5 +1,5 @@
 // SPEC §5: a thread's address, derived from its title.
-export const SLUG_MAX = 100;
+const SLUG_MAX = 100;
 
 /**
  * Lowercase, trimmed; characters other than letters, digits, spaces and hyphens removed; whitespace to hyphens;

@@ -1,7 +1,7 @@
 // Search snippets: matched words are marked with [[ and ]] (as the server's search_forum does), and parsed here into
 // plain text segments, so a snippet can never carry markup into the page.
 
-export interface SnippetSegment {
+interface SnippetSegment {
   text: string;
   highlight: boolean;
 }

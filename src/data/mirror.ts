@@ -49,7 +49,7 @@ export type Mirror = Dexie & {
   workerSession: EntityTable<WorkerSession, 'key'>;
 };
 
-export interface MirrorOptions {
+interface MirrorOptions {
   name?: string;
   /** Tests pass fake-indexeddb's factory; the browser's own is used otherwise. */
   indexedDB?: IDBFactory;
@@ -65,6 +65,3 @@ export function openMirror(options: MirrorOptions = {}): Mirror {
   MIRROR_VERSIONS.forEach((stores, i) => db.version(i + 1).stores(stores));
   return db;
 }
-
-/** The tables that hold one member's private data: emptied when they sign out. */
-export const PRIVATE_TABLES = ['messages', 'me', 'workerSession'] as const;

@@ -4,7 +4,7 @@
  * Every write kind's payload, by kind name. The mirror stores writes without knowing their kinds: each kind's file
  * in src/sync/kinds adds its payload here (declaration merging), next to how it is sent, settled and shown.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the kind files, as said above
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, import/no-unused-modules -- filled by the kind files' `declare module`, which the import rule does not see
 export interface WritePayloads {}
 
 export type Write = WritePayloads[keyof WritePayloads];

@@ -15,8 +15,3 @@ export function toThreadRow(thread: Row<'threads'>, categoryType: CategoryType |
 export function toMessageRow(message: Row<'messages'>): MessageRow {
   return { ...message, _unread: message.is_read ? 0 : 1 };
 }
-
-/** Drops the local fields, e.g. before comparing a mirror row with the server's. */
-export function withoutLocalFields<T extends object>(row: T): T {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_'))) as T;
-}

@@ -3,7 +3,7 @@
 import type { CategoryType, Row } from '../backend/database.ts';
 import type { PrivateProfileFields, PublicProfile } from '../backend/profiles.ts';
 
-export type { CategoryType, PostType, Role } from '../backend/database.ts';
+export type { CategoryType, Role } from '../backend/database.ts';
 
 /** A row written on this device and not yet confirmed by the server, or refused by it. */
 export type LocalStatus = 'sending' | 'failed';

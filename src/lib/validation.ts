@@ -1,8 +1,8 @@
 // The form rules of SPEC §5 as zod schemas, shared by the forms and their tests so the messages cannot drift.
 import { z } from 'zod';
 
-export const PASSWORD_MIN = 6;
-export const USERNAME_MIN = 3;
+const PASSWORD_MIN = 6;
+const USERNAME_MIN = 3;
 
 const email = z.string().trim().email('Invalid email address');
 const password = z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters');
@@ -26,11 +26,6 @@ export const resetEmailSchema = z.object({
 export const newPasswordSchema = z
   .object({ password, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
-
-export type SignInValues = z.infer<typeof signInSchema>;
-export type SignUpValues = z.infer<typeof signUpSchema>;
-export type ResetEmailValues = z.infer<typeof resetEmailSchema>;
-export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 

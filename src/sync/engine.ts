@@ -23,7 +23,7 @@ export interface SyncEnvironment {
   requestBackgroundSync?(): void;
 }
 
-export interface Timers {
+interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
@@ -38,7 +38,7 @@ export interface EngineOptions {
   backoff: BackoffOptions;
 }
 
-export const DEFAULT_OPTIONS: EngineOptions = {
+const DEFAULT_OPTIONS: EngineOptions = {
   keepRecentThreads: 200,
   pageSize: 1000,
   pullIntervalMs: 60_000,
@@ -46,7 +46,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   backoff: DEFAULT_BACKOFF,
 };
 
-export interface EngineDeps {
+interface EngineDeps {
   db: Mirror;
   /** A promise lets the app paint from the mirror before supabase-js has loaded. */
   client: ForumClient | Promise<ForumClient>;

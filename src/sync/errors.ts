@@ -8,7 +8,7 @@ export interface BackendFailure {
   status: number;
 }
 
-export type FailureKind = 'retry' | 'final';
+type FailureKind = 'retry' | 'final';
 
 /**
  * Network errors (status 0), timeouts (408), rate limits (429) and 5xx are retried: the write may still succeed.

@@ -2,7 +2,7 @@
 import type { FailedEntry, Write } from '../data/outboxTypes.ts';
 import { kindOf } from './writeKinds.ts';
 
-export interface ThreadFailures {
+interface ThreadFailures {
   byPost: Map<string, FailedEntry>;
   /** About this thread but with no post on screen to hang on (e.g. an edit of a post deleted meanwhile). */
   loose: FailedEntry[];

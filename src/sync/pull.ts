@@ -18,7 +18,7 @@ import {
 import { pendingTargets } from './pending.ts';
 import { checked } from './request.ts';
 
-export interface PullContext {
+interface PullContext {
   db: Mirror;
   client: ForumClient;
   /** The signed-in member, whose messages RLS lets through; null pulls public data only. */
@@ -27,7 +27,7 @@ export interface PullContext {
   onProgress?: (progress: PullProgress) => void;
 }
 
-export interface PullProgress {
+interface PullProgress {
   table: SyncedTable;
   rows: number;
 }
@@ -45,7 +45,7 @@ interface WindowQuery<T> extends PromiseLike<{ data: T[] | null; error: Postgres
 }
 
 /** The oldest transaction still running: no change below it can appear any more. */
-export async function fetchWatermark(client: ForumClient): Promise<number> {
+async function fetchWatermark(client: ForumClient): Promise<number> {
   const { data, error, status } = await client.rpc('sync_watermark');
   checked(error, status);
   if (typeof data !== 'number') throw new AppError('bug', 'sync_watermark returned no number');

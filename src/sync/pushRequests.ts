@@ -5,7 +5,7 @@ import { MESSAGE_COLUMNS, POST_COLUMNS, THREAD_COLUMNS } from './columns.ts';
 import type { BackendFailure } from './errors.ts';
 import type { MirrorChange, PushContext, PushOutcome } from './writeKind.ts';
 
-export interface Answer<T> {
+interface Answer<T> {
   data: T[] | null;
   error: { message: string; code?: string } | null;
   status: number;
@@ -26,7 +26,7 @@ export function rowsOf<T>(answer: Answer<T>): T[] {
 }
 
 /** The tables writes land in, and the row the server answers with. */
-export interface Pushed {
+interface Pushed {
   threads: Row<'threads'>;
   posts: Row<'posts'>;
   messages: Row<'messages'>;

@@ -9,7 +9,7 @@ export interface SyncStatus {
   lastError: string | null;
 }
 
-export const INITIAL_STATUS: SyncStatus = {
+const INITIAL_STATUS: SyncStatus = {
   online: true,
   pulling: null,
   pending: 0,

@@ -7,7 +7,7 @@ import type { CategoryRow, MessageRow, PostRow, ProfileRow, ThreadRow } from '..
 import type { BackendFailure } from './errors.ts';
 
 /** The mirror tables a write may create or change rows in, with their rows. */
-export interface WriteTableRows {
+interface WriteTableRows {
   categories: CategoryRow;
   profiles: ProfileRow;
   threads: ThreadRow;
@@ -15,10 +15,10 @@ export interface WriteTableRows {
   messages: MessageRow;
 }
 
-export type WriteTable = keyof WriteTableRows;
+type WriteTable = keyof WriteTableRows;
 
 /** One mirror row, by table and id. */
-export interface RowRef {
+interface RowRef {
   table: WriteTable;
   id: string;
 }

@@ -3,7 +3,7 @@ import { createLink } from '@tanstack/react-router';
 import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react';
 import styles from './Button.module.css';
 
-export type ButtonVariant = 'default' | 'primary' | 'ghost' | 'danger';
+type ButtonVariant = 'default' | 'primary' | 'ghost' | 'danger';
 
 interface Look {
   variant?: ButtonVariant;
@@ -11,7 +11,7 @@ interface Look {
   iconOnly?: boolean;
 }
 
-export function buttonClass({ variant = 'default', full, iconOnly }: Look, extra?: string): string {
+function buttonClass({ variant = 'default', full, iconOnly }: Look, extra?: string): string {
   return [styles.button, variant !== 'default' && styles[variant], full && styles.full, iconOnly && styles.icon, extra]
     .filter(Boolean)
     .join(' ');

@@ -7,9 +7,9 @@ interface InstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-export type InstallOption = { kind: 'prompt'; install: () => Promise<void> } | { kind: 'ios' } | null;
+type InstallOption = { kind: 'prompt'; install: () => Promise<void> } | { kind: 'ios' } | null;
 
-export function createInstallPrompt(win: Window) {
+function createInstallPrompt(win: Window) {
   let deferred: InstallPromptEvent | null = null;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((l) => l());
@@ -51,7 +51,7 @@ export function createInstallPrompt(win: Window) {
   };
 }
 
-export type InstallPrompt = ReturnType<typeof createInstallPrompt>;
+type InstallPrompt = ReturnType<typeof createInstallPrompt>;
 
 export function useInstallOption(prompt: InstallPrompt): InstallOption {
   return useSyncExternalStore(prompt.subscribe, prompt.snapshot);

@@ -3,7 +3,7 @@ import type { IconName } from '../../ui/icons.tsx';
 
 type PlainPath = '/' | '/groups' | '/members' | '/moderation' | '/messages' | '/wallet' | '/settings';
 
-export type NavTarget = { to: PlainPath } | { to: '/category/$type'; params: { type: string } };
+type NavTarget = { to: PlainPath } | { to: '/category/$type'; params: { type: string } };
 
 export interface NavItem {
   label: string;

@@ -12,6 +12,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Below this the sidebar is a drawer; up to the desktop width it stays narrow. */
-export const PHONE_QUERY = '(max-width: 767px)';
+/** From the phone width (below it the sidebar is a drawer) up to the desktop width the sidebar stays narrow. */
 export const TABLET_QUERY = '(min-width: 768px) and (max-width: 1023px)';

@@ -7,7 +7,7 @@ import { withThreadRefs, type ThreadPage } from './threads.ts';
 
 export const CATEGORY_PAGE_SIZE = 20;
 
-export interface CategoryThreadsQuery {
+interface CategoryThreadsQuery {
   type: CategoryType;
   /** A subcategory slug; one that is not of this type matches nothing. */
   cat?: string;

@@ -4,7 +4,7 @@ import type { Mirror } from '../mirror.ts';
 import type { MessageRow } from '../types.ts';
 import { profilesById, type AuthorSummary } from './people.ts';
 
-export interface MessageWithPeople extends MessageRow {
+interface MessageWithPeople extends MessageRow {
   sender: AuthorSummary | null;
   recipient: AuthorSummary | null;
 }
@@ -24,15 +24,6 @@ async function withPeople(db: Mirror, messages: MessageRow[]): Promise<MessageWi
 export async function inbox(db: Mirror, userId: string): Promise<MessageWithPeople[]> {
   const rows = await db.messages
     .where('[recipient_id+created_at]')
-    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-    .reverse()
-    .toArray();
-  return withPeople(db, rows);
-}
-
-export async function sentMessages(db: Mirror, userId: string): Promise<MessageWithPeople[]> {
-  const rows = await db.messages
-    .where('[sender_id+created_at]')
     .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
     .reverse()
     .toArray();

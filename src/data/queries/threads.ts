@@ -4,7 +4,7 @@ import type { Mirror } from '../mirror.ts';
 import type { CategoryRow, CategoryType, ThreadRow } from '../types.ts';
 import { profilesById, type AuthorSummary } from './people.ts';
 
-export type CategorySummary = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'color' | 'type'>;
+type CategorySummary = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'color' | 'type'>;
 
 export interface ThreadWithRefs extends ThreadRow {
   author: AuthorSummary | null;

@@ -1,9 +1,9 @@
 // SPEC §5 "New thread": the form's rules and messages, shared by the form and its tests.
 import { z } from 'zod';
 
-export const TITLE_MIN = 5;
-export const TITLE_MAX = 200;
-export const CONTENT_MIN = 10;
+const TITLE_MIN = 5;
+const TITLE_MAX = 200;
+const CONTENT_MIN = 10;
 
 export const threadSchema = z.object({
   // Seeded category ids are md5-derived, not RFC 4122 variants, so any well-formed UUID is accepted.

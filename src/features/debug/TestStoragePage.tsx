@@ -5,7 +5,7 @@ import { useBackend } from '../../state/BackendContext.tsx';
 import { BUCKETS, listBucket, uploadProbe, type Bucket, type Probe } from '../../backend/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { Checkbox } from '../../ui/Toggle.tsx';
+import { Checkbox } from '../../ui/Checkbox.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 import styles from './debug.module.css';
 

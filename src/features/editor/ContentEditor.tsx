@@ -22,7 +22,7 @@ export interface ContentEditorHandle {
 
 type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'rows'>;
 
-export interface ContentEditorProps extends TextareaProps {
+interface ContentEditorProps extends TextareaProps {
   value: string;
   onChange(value: string): void;
   rows: number;

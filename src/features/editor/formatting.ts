@@ -2,7 +2,7 @@
 // selection, or inserts the placeholder word 'text' when nothing is selected, and reports the new selection.
 export type FormatTool = 'bold' | 'italic' | 'heading' | 'link' | 'code' | 'quote' | 'bulletList' | 'numberedList';
 
-export const PLACEHOLDER = 'text';
+const PLACEHOLDER = 'text';
 
 /** The textarea's text and selection, before or after an edit. */
 export interface EditorState {

@@ -6,10 +6,10 @@ import { uploadFileFailure } from '../../backend/failureTexts.ts';
 import type { MediaBucket } from '../../backend/media.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_TIMEOUT_MS = 10_000;
-export const NOT_LOGGED_IN = 'You must be logged in to upload images';
+const UPLOAD_TIMEOUT_MS = 10_000;
+const NOT_LOGGED_IN = 'You must be logged in to upload images';
 
-export interface UploadFile {
+interface UploadFile {
   name: string;
   type: string;
   size: number;
@@ -47,7 +47,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export interface UploadDeps {
+interface UploadDeps {
   bucket: MediaBucket;
   userId: string | null;
   onUploaded(file: UploadFile, url: string): void;

@@ -9,7 +9,7 @@ import { useInstantSearch } from './useInstantSearch.ts';
 import styles from './HeaderSearch.module.css';
 
 /** SPEC §1: the header search box's placeholder. */
-export const SEARCH_PLACEHOLDER = 'Search threads, users, or topics...';
+const SEARCH_PLACEHOLDER = 'Search threads, users, or topics...';
 
 export function HeaderSearch() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 // The /search route's ?q=, checked so a hand-typed URL cannot break the screen.
-export interface SearchPageSearch {
+interface SearchPageSearch {
   q?: string;
 }
 

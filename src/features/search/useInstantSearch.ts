@@ -5,9 +5,9 @@ import type { SearchResults } from '../../data/searchTypes.ts';
 import { useSearchMirror } from '../../state/queries/search.ts';
 
 const DEBOUNCE_MS = 120;
-export const INSTANT_LIMITS = { threads: 6, members: 4, snippetWidth: 70 };
+const INSTANT_LIMITS = { threads: 6, members: 4, snippetWidth: 70 };
 
-export interface InstantSearch {
+interface InstantSearch {
   /** The latest results found, possibly for an earlier query while the newest one is searched. */
   results: SearchResults | undefined;
   pending: boolean;

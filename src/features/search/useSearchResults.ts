@@ -13,7 +13,7 @@ const NOTHING: SearchResults = { threads: [], members: [] };
 
 export type ServerState = 'offline' | 'loading' | 'ready' | 'failed';
 
-export interface SearchOutcome {
+interface SearchOutcome {
   results: SearchResults | undefined;
   server: ServerState;
 }

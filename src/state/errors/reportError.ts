@@ -2,7 +2,7 @@
 // must look at. A failure to reach the server is the member's situation, not a bug, so it is never logged.
 import { AppError, toAppError, type FailureTexts } from '../../backend/errors.ts';
 
-export interface ReportOutlets {
+interface ReportOutlets {
   show(text: string): void;
   log: Pick<Console, 'error' | 'warn'>;
 }

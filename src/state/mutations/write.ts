@@ -2,7 +2,7 @@
 import type { WriteContext } from '../../sync/outbox.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
 
-export class SignedOutError extends Error {
+class SignedOutError extends Error {
   constructor() {
     super('You must be signed in to do this.');
   }

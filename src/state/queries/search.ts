@@ -3,7 +3,7 @@ import { searchMirror, type SearchLimits } from '../../data/queries/search.ts';
 import type { SearchResults } from '../../data/searchTypes.ts';
 import { useMirrorQuery } from './useMirrorQuery.ts';
 
-export interface MirrorSearch {
+interface MirrorSearch {
   /** The query these results answer: while a newer one is searched, the last results stay. */
   query: string;
   results: SearchResults;

@@ -9,7 +9,7 @@ import { useMirrorQuery, type MirrorResult } from './useMirrorQuery.ts';
 import { logError } from '../../state/errors/reportError.ts';
 
 /** 'failed': the fetch failed for a reason other than the network; the screen shows Thread Not Found (SPEC §8). */
-export type OpenState = OpenThreadResult | 'failed' | 'loading';
+type OpenState = OpenThreadResult | 'failed' | 'loading';
 
 export function useOpenThread(idOrSlug: string): {
   thread: MirrorResult<ThreadWithRefs | null>;

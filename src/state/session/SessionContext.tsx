@@ -9,7 +9,7 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
   return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 
-export function useSessionStore(): SessionStore {
+function useSessionStore(): SessionStore {
   const store = useContext(SessionContext);
   if (!store) throw new Error('useSession needs a SessionProvider');
   return store;

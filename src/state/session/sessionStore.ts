@@ -5,7 +5,7 @@ import type { Profile, ProfileUpdate } from '../../backend/profiles.ts';
 import { placeholderProfile } from './placeholderProfile.ts';
 
 /** SPEC §9: loading ends after 5 s even if the session check never answers. */
-export const AUTH_LOADING_FAILSAFE_MS = 5_000;
+const AUTH_LOADING_FAILSAFE_MS = 5_000;
 
 export interface SessionState {
   session: Session | null;

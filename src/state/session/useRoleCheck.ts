@@ -2,7 +2,7 @@
 import type { Role } from '../../backend/profiles.ts';
 import { useSession } from './SessionContext.tsx';
 
-export type RoleCheck = { state: 'loading' } | { state: 'allowed' } | { state: 'denied'; role: Role; userId: string };
+type RoleCheck = { state: 'loading' } | { state: 'allowed' } | { state: 'denied'; role: Role; userId: string };
 
 export function useRoleCheck(roles: Role[]): RoleCheck {
   const loading = useSession((s) => s.loading || s.profileLoading);

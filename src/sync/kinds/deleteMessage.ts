@@ -4,7 +4,7 @@ import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import { deleteOnce } from '../pushRequests.ts';
 import type { WriteKind } from '../writeKind.ts';
 
-export interface DeleteMessageWrite {
+interface DeleteMessageWrite {
   kind: 'deleteMessage';
   id: string;
 }

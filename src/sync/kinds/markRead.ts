@@ -5,7 +5,7 @@ import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import { rowsOf } from '../pushRequests.ts';
 import type { WriteKind } from '../writeKind.ts';
 
-export interface MarkReadWrite {
+interface MarkReadWrite {
   kind: 'markRead';
   id: string;
 }

@@ -5,7 +5,7 @@ import { newId, outboxEntry, type WriteContext } from '../enqueue.ts';
 import { insertOnce } from '../pushRequests.ts';
 import type { WriteKind } from '../writeKind.ts';
 
-export interface NewMessageWrite {
+interface NewMessageWrite {
   kind: 'message';
   message: { id: string; sender_id: string; recipient_id: string; subject: string; content: string };
 }
@@ -16,7 +16,7 @@ declare module '../../data/outboxTypes.ts' {
   }
 }
 
-export function localMessage(message: NewMessageWrite['message'], at: string): MessageRow {
+function localMessage(message: NewMessageWrite['message'], at: string): MessageRow {
   const row = toMessageRow({ ...message, is_read: false, created_at: at, updated_at: at, sync_txid: 0 });
   return { ...row, _status: 'sending' };
 }

@@ -18,7 +18,7 @@ export interface NewPost {
   is_first_post: boolean;
 }
 
-export interface ReplyWrite {
+interface ReplyWrite {
   kind: 'reply';
   post: NewPost;
 }
@@ -45,16 +45,16 @@ export async function pushPost(ctx: PushContext, post: NewPost): Promise<PushOut
 }
 
 /** A write carrying a new post (a reply, a new thread's opening post) with other words, and images when given. */
-export function withPostWords<W extends { post: NewPost }>(write: W, content: string, images = write.post.images): W {
+function withPostWords<W extends { post: NewPost }>(write: W, content: string, images = write.post.images): W {
   return { ...write, post: { ...write.post, content, images } };
 }
 
 /** The edit that sends a new post's latest words on top of the version the server made of it. */
-export function editOfNewPost({ post }: { post: NewPost }, version: number): EditPostWrite {
+function editOfNewPost({ post }: { post: NewPost }, version: number): EditPostWrite {
   return { kind: 'editPost', id: post.id, content: post.content, images: post.images, baseVersion: version };
 }
 
-export function deleteOfNewPost({ post }: { post: NewPost }): DeletePostWrite {
+function deleteOfNewPost({ post }: { post: NewPost }): DeletePostWrite {
   return { kind: 'deletePost', id: post.id };
 }
 

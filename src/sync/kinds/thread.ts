@@ -8,7 +8,7 @@ import { insertOnce, PushFailure } from '../pushRequests.ts';
 import type { MirrorChange, PushContext, PushOutcome, WriteKind } from '../writeKind.ts';
 import { localPost, newPostHooks, newPostText, pushPost, type NewPost } from './reply.ts';
 
-export interface NewThreadWrite {
+interface NewThreadWrite {
   kind: 'thread';
   thread: {
     id: string;
@@ -27,7 +27,7 @@ declare module '../../data/outboxTypes.ts' {
 }
 
 /** A new thread's row; the category's type comes from the mirror, for the category-type index. */
-export async function localThread(db: Mirror, thread: NewThreadWrite['thread'], at: string): Promise<ThreadRow> {
+async function localThread(db: Mirror, thread: NewThreadWrite['thread'], at: string): Promise<ThreadRow> {
   const category = await db.categories.get(thread.category_id);
   const fresh = {
     ...thread,

@@ -1,27 +1,15 @@
-// Radix switch and checkbox, each with its label, in the app's look.
-import { Checkbox as RadixCheckbox, Switch as RadixSwitch } from 'radix-ui';
+// Radix checkbox with its label, in the app's look.
+import { Checkbox as RadixCheckbox } from 'radix-ui';
 import { useId } from 'react';
-import styles from './Toggle.module.css';
+import styles from './Checkbox.module.css';
 
-interface ToggleProps {
+interface CheckboxProps {
   checked: boolean;
   onCheckedChange(checked: boolean): void;
   label: string;
 }
 
-export function Switch({ checked, onCheckedChange, label }: ToggleProps) {
-  const id = useId();
-  return (
-    <div className={styles.row}>
-      <RadixSwitch.Root id={id} className={styles.switch} checked={checked} onCheckedChange={onCheckedChange}>
-        <RadixSwitch.Thumb className={styles.thumb} />
-      </RadixSwitch.Root>
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
-
-export function Checkbox({ checked, onCheckedChange, label }: ToggleProps) {
+export function Checkbox({ checked, onCheckedChange, label }: CheckboxProps) {
   const id = useId();
   return (
     <div className={styles.row}>
