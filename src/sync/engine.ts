@@ -21,6 +21,8 @@ export interface SyncEnvironment {
   persist?(): Promise<boolean>;
   /** Asks the service worker to flush when the connection is back, even if every tab is closed by then. */
   requestBackgroundSync?(): void;
+  /** Where a bug met while syncing is logged (the app's one error log); the write it hit is kept as failed. */
+  logBug?(error: unknown, label: string): void;
 }
 
 interface Timers {
@@ -380,6 +382,8 @@ export class SyncEngine {
         // Later writes may depend on this one (a reply to a thread not yet created): keep the order.
         return;
       } else {
+        if (outcome.result === 'failed' && outcome.bug !== undefined)
+          this.deps.env.logBug?.(outcome.bug, `Sending a ${entry.write.kind} write failed`);
         await settleRefused(db, entry, outcome, now);
       }
       await this.refreshCounts();

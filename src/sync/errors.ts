@@ -5,7 +5,8 @@ import { kindOfStatus } from '../backend/errors.ts';
 export interface BackendFailure {
   message: string;
   code?: string;
-  status: number;
+  /** The HTTP status; none when no request was answered because the app itself failed (a bug). */
+  status?: number;
 }
 
 type FailureKind = 'retry' | 'final';

@@ -30,7 +30,7 @@ export type MirrorChange =
 /** How a push went; `reason` words a refusal for the failed list when the server's own message would not do. */
 export type PushOutcome = { changes: MirrorChange[] } & (
   | { result: 'sent'; version?: number }
-  | { result: 'failed'; failure: BackendFailure; reason?: string }
+  | { result: 'failed'; failure: BackendFailure; reason?: string; bug?: unknown }
   | { result: 'conflict'; conflict: ConflictDetail; reason: string }
 );
 

@@ -25,8 +25,8 @@ export function FailedWriteNotice({ entry }: { entry: FailedEntry }) {
   const [editing, setEditing] = useState(false);
   const text = failedText(entry.write);
 
-  if (entry.conflict && entry.write.kind === 'editPost') {
-    const mine = entry.write.content;
+  // A conflict is an edit's: the server's text changed since the member's edit began, and both have words.
+  if (entry.conflict && text !== null) {
     return (
       <section className={styles.failed} role="group" aria-label="Edit conflict">
         <p className={styles.failedReason}>
@@ -36,7 +36,7 @@ export function FailedWriteNotice({ entry }: { entry: FailedEntry }) {
         <div className={styles.conflict}>
           <div>
             <h3>Your text</h3>
-            <Markdown>{mine}</Markdown>
+            <Markdown>{text}</Markdown>
           </div>
           <div>
             <h3>Their text</h3>
