@@ -12,7 +12,7 @@ import { appInstallPrompt } from './app/pwa/installPrompt.ts';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker.ts';
 import { createAppSync } from './app/boot/createAppSync.ts';
 import { SyncProvider } from './state/sync/SyncContext.tsx';
-import { logError } from './state/errors/reportError.ts';
+import { logErrorLater } from './state/errors/logErrorLater.ts';
 import './ui/theme.css';
 
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error ?? event.message));
@@ -47,7 +47,7 @@ loadBackendConfig({
     );
   },
   (error: unknown) => {
-    logError(error, 'Could not find the backend');
+    logErrorLater(error, 'Could not find the backend');
     root.render(
       <p className="error boot-error">The forum could not reach its server. Check your connection and reload.</p>,
     );

@@ -1,7 +1,7 @@
 // The raw reads, auth calls and storage probes behind the developer pages: each answers what the backend said.
 import type { ForumClient } from './client.ts';
 import type { StoredSession } from './auth.ts';
-import { PUBLIC_PROFILE_COLUMNS } from './profiles.ts';
+import { PUBLIC_PROFILE_COLUMNS } from './profileColumns.ts';
 
 export const BUCKETS = ['media', 'avatars'] as const;
 export type Bucket = (typeof BUCKETS)[number];

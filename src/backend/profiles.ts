@@ -3,6 +3,7 @@
 import type { ForumClient } from './client.ts';
 import type { NotificationPreferences, PrivacySettings, Row } from './database.ts';
 import { AppError, backendError } from './errors.ts';
+import { PUBLIC_PROFILE_COLUMNS } from './profileColumns.ts';
 
 export type { Role } from './database.ts';
 
@@ -28,8 +29,6 @@ export type ProfileUpdate = Partial<
   }
 >;
 
-export const PUBLIC_PROFILE_COLUMNS =
-  'id,username,display_name,bio,avatar_url,wallet_address,role,reputation,is_banned,created_at,updated_at' as const;
 
 /** SPEC §9: the profile fetch gives up after 10 s. */
 const PROFILE_FETCH_TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 // The columns the mirror pulls per table: explicit lists, since profiles hide their private columns from `*`.
-import { PUBLIC_PROFILE_COLUMNS } from '../backend/profiles.ts';
+import { PUBLIC_PROFILE_COLUMNS } from '../backend/profileColumns.ts';
 
 export const CATEGORY_COLUMNS = 'id,name,description,slug,color,type,order_index,is_active,sync_txid';
 export const PROFILE_COLUMNS = `${PUBLIC_PROFILE_COLUMNS},sync_txid` as const;

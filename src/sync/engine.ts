@@ -1,7 +1,6 @@
 // The sync engine: one instance per app (or per test device), with its clock, timers, locks and network injected.
 import type { Session } from '@supabase/supabase-js';
 import type { ForumClient } from '../backend/client.ts';
-import { errorKind } from '../backend/errors.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
 import { threadByIdOrSlug } from '../data/queries/threads.ts';
@@ -306,9 +305,12 @@ export class SyncEngine {
       return 'mirrored';
     }
     if (!env.isOnline()) return 'offline';
+    // The network code not loading is the connection too (it is cached with the app once online).
+    const network = await this.network().catch(() => null);
+    if (!network) return 'offline';
+    const { fetchThread, fetchThreadPosts, fetchMissingProfiles, errorKind } = network;
     return this.deps.locks.request(PULL_LOCK, async () => {
       try {
-        const { fetchThread, fetchThreadPosts, fetchMissingProfiles } = await this.network();
         const thread = await fetchThread(db, client, idOrSlug);
         if (!thread) return 'missing';
         await fetchThreadPosts(db, client, [thread.id], this.options.pageSize, clock.now());

@@ -2,16 +2,18 @@
 // and timers.
 import type { ForumClient } from '../../backend/client.ts';
 import { authStorageKey } from '../../backend/auth.ts';
-import { fetchOwnProfile, insertProfile, updateProfile } from '../../backend/profiles.ts';
 import { lazyAuth } from './lazyAuth.ts';
 import { createSessionStore, type SessionStore } from '../../state/session/sessionStore.ts';
+
+// The profile calls load with the client they need, after the first screen.
+const profiles = () => import('../../backend/profiles.ts');
 
 export function createAppSession(client: Promise<ForumClient>, backendUrl: string): SessionStore {
   return createSessionStore({
     auth: lazyAuth(client),
-    loadProfile: async (id) => fetchOwnProfile(await client, id),
-    createProfile: async (row) => insertProfile(await client, row),
-    saveProfile: async (id, changes) => updateProfile(await client, id, changes),
+    loadProfile: async (id) => (await profiles()).fetchOwnProfile(await client, id),
+    createProfile: async (row) => (await profiles()).insertProfile(await client, row),
+    saveProfile: async (id, changes) => (await profiles()).updateProfile(await client, id, changes),
     storage: window.localStorage,
     storageKey: authStorageKey(backendUrl),
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),

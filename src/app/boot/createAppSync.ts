@@ -2,7 +2,7 @@
 import type { ForumClient } from '../../backend/client.ts';
 import type { BackendConfig } from '../../backend/config.ts';
 import { openMirror } from '../../data/mirror.ts';
-import { logError } from '../../state/errors/reportError.ts';
+import { logErrorLater } from '../../state/errors/logErrorLater.ts';
 import { browserEnvironment } from '../../sync/browserEnvironment.ts';
 import { SyncEngine } from '../../sync/engine.ts';
 import { memoryLocks, webLocks } from '../../sync/locks.ts';
@@ -19,7 +19,7 @@ export function createAppSync(client: Promise<ForumClient>, backend: BackendConf
     random: Math.random,
     // Browsers without Web Locks are single-tab in practice (old Safari): an in-page queue is enough there.
     locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
-    env: { ...browserEnvironment(window), logBug: logError },
+    env: { ...browserEnvironment(window), logBug: logErrorLater },
     backend,
   });
 }

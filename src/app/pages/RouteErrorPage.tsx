@@ -3,10 +3,10 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { Panel } from '../../ui/Panel.tsx';
-import { logError } from '../../state/errors/reportError.ts';
+import { logErrorLater } from '../../state/errors/logErrorLater.ts';
 
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
-  useEffect(() => void logError(error, 'Unhandled route error'), [error]);
+  useEffect(() => logErrorLater(error, 'Unhandled route error'), [error]);
   const message = error instanceof Error ? error.message : String(error);
   return (
     <main className="standalone-page">

@@ -2,7 +2,7 @@
 // contract of every mirror read hook in state/queries.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Mirror } from '../../data/mirror.ts';
-import { logError } from '../errors/reportError.ts';
+import { logErrorLater } from '../errors/logErrorLater.ts';
 import { useSyncEngine } from '../sync/SyncContext.tsx';
 
 export type MirrorResult<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; error: unknown };
@@ -16,7 +16,7 @@ export function useMirrorQuery<T>(read: (db: Mirror) => Promise<T> | T, deps: un
       try {
         return { state: 'ready', data: await read(db) };
       } catch (error) {
-        logError(error, 'Mirror read failed');
+        logErrorLater(error, 'Mirror read failed');
         return { state: 'failed', error };
       }
     },
