@@ -29,7 +29,6 @@ export type ProfileUpdate = Partial<
   }
 >;
 
-
 /** SPEC §9: the profile fetch gives up after 10 s. */
 const PROFILE_FETCH_TIMEOUT_MS = 10_000;
 
