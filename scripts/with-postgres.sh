@@ -28,8 +28,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"${as_owner[@]}" "$bin/initdb" -D "$dir/data" -A trust -U postgres >/dev/null
+# The superuser is supabase_admin, as on hosted: postgres, who applies the migrations, is created by
+# supabase/local/bootstrap.sql without superuser rights.
+"${as_owner[@]}" "$bin/initdb" -D "$dir/data" -A trust -U supabase_admin >/dev/null
 "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
   -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
-DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" "$@"
+DATABASE_URL="postgres://supabase_admin@127.0.0.1:$port/postgres" "$@"

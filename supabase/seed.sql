@@ -1,11 +1,25 @@
 -- Demo data: a living forum for a newcomer's first `npm start`, and what the benchmark and backend tests read.
--- Applied once on an empty database (the local stack, or `supabase db reset` on a hosted project). Every insert is
+-- Applied once on an empty database of the local stack (supabase/local), never on a hosted project: it writes
+-- auth.users and auth.identities directly, with demo accounts whose passwords are published. Every insert is
 -- "on conflict do nothing" with fixed or name-derived ids, so applying it twice adds nothing.
 -- It runs as the database owner: the guards of 20261101000400_triggers.sql let it set roles, pins and dates, and
 -- the reply triggers keep reply_count and last_reply_at.
 --
 -- Demo accounts (local only): admin@guapcoin.local / guapadmin123, mod@guapcoin.local / guapmod123,
 -- member@guapcoin.local / guapmember123. The other community members cannot sign in (unpublished password).
+
+-- The local stack's mailbox table exists nowhere else: anywhere else, stop before the first write.
+do $$
+begin
+  if not exists (
+    select 1 from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'local' and c.relname = 'mail'
+  ) then
+    raise exception 'supabase/seed.sql is for the local stack only (npm start): it creates demo accounts with published passwords'
+      using hint = 'Do not load it into a hosted Supabase project; create your accounts through sign-up instead.',
+            errcode = '42501';
+  end if;
+end $$;
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- Categories: three types, several subcategories each.

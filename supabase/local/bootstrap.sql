@@ -1,16 +1,25 @@
--- What a hosted Supabase project provides before any migration runs: roles, the auth and storage schemas,
--- and the grants Supabase applies by default. Idempotent, so it can run on every start and on a shared PostgreSQL.
+-- What a hosted Supabase project provides before any migration runs: roles, the auth and storage schemas owned by
+-- Supabase's admin roles, and the grants Supabase applies. Idempotent, so it can run on every start and on a shared
+-- PostgreSQL. On PostgreSQL it runs as the cluster's superuser (supabase_admin in the tests' cluster) and the
+-- migrations then run as the non-superuser postgres, as on hosted; PGlite has one superuser, postgres, for both.
 
 -- Roles belong to the whole server: two databases bootstrapping at once (parallel test files) may race to create
--- one, so losing that race counts as success.
+-- one, so losing that race counts as success. postgres is created only where it is missing: hosted's attributes.
 do $$
 declare
   r text[];
 begin
-  foreach r slice 1 in array array[['anon', ''], ['authenticated', ''], ['service_role', 'bypassrls']] loop
+  foreach r slice 1 in array array[
+    ['anon', 'nologin noinherit'],
+    ['authenticated', 'nologin noinherit'],
+    ['service_role', 'nologin noinherit bypassrls'],
+    ['postgres', 'login nosuperuser createdb createrole replication bypassrls'],
+    ['supabase_auth_admin', 'noinherit createrole login noreplication'],
+    ['supabase_storage_admin', 'noinherit createrole login noreplication']
+  ] loop
     begin
       if not exists (select 1 from pg_roles where rolname = r[1]) then
-        execute format('create role %I nologin noinherit %s', r[1], r[2]);
+        execute format('create role %I %s', r[1], r[2]);
       end if;
     exception when duplicate_object or unique_violation then
       null;
@@ -18,16 +27,40 @@ begin
   end loop;
 end $$;
 
+-- Membership grants also race between parallel bootstraps; hosted grants the API roles to postgres.
+do $$
+declare
+  r text;
+begin
+  foreach r in array array['anon', 'authenticated', 'service_role'] loop
+    begin
+      if not pg_has_role('postgres', r, 'member') then
+        execute format('grant %I to postgres', r);
+      end if;
+    exception when unique_violation then
+      null;
+    end;
+  end loop;
+end $$;
+
 grant usage on schema public to anon, authenticated, service_role;
--- Hosted Supabase grants every new public table and function to the API roles; RLS is the guard.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+grant usage, create on schema public to postgres;
+do $$
+begin
+  execute format('grant all on database %I to postgres', current_database());
+end $$;
+-- Hosted no longer grants new public tables, sequences and functions to the API roles: each migration grants what
+-- each role needs. Earlier versions of this file set such defaults, so a database made by one loses them here.
+alter default privileges in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on sequences from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
 
 create schema if not exists extensions;
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 
+-- auth.users as GoTrue's migrations leave it: token and timestamp columns have no default (GoTrue writes them
+-- itself), and email is unique as written, for non-SSO users only (GoTrue stores it lowercased).
 create table if not exists auth.users (
   instance_id uuid,
   id uuid primary key,
@@ -37,19 +70,19 @@ create table if not exists auth.users (
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token varchar(255) default '',
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
   raw_app_meta_data jsonb,
   raw_user_meta_data jsonb,
   is_super_admin boolean,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
+  created_at timestamptz,
+  updated_at timestamptz,
   phone text unique,
   phone_confirmed_at timestamptz,
   confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
@@ -58,7 +91,24 @@ create table if not exists auth.users (
   is_sso_user boolean not null default false,
   is_anonymous boolean not null default false
 );
-create unique index if not exists users_email_key on auth.users (lower(email));
+-- Databases made by earlier versions of this file: the columns they lacked, and the defaults hosted does not have.
+alter table auth.users
+  add column if not exists email_change_token_current varchar(255) default '',
+  add column if not exists email_change_confirm_status smallint default 0
+    check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  add column if not exists phone_change text default '',
+  add column if not exists phone_change_token varchar(255) default '',
+  add column if not exists phone_change_sent_at timestamptz,
+  add column if not exists reauthentication_token varchar(255) default '',
+  add column if not exists reauthentication_sent_at timestamptz,
+  alter column confirmation_token drop default,
+  alter column recovery_token drop default,
+  alter column email_change_token_new drop default,
+  alter column email_change drop default,
+  alter column created_at drop default,
+  alter column updated_at drop default;
+drop index if exists auth.users_email_key;
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),
@@ -150,6 +200,26 @@ create or replace function auth.jwt() returns jsonb language sql stable as $$
 $$;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
 
+-- GoTrue's own role owns the auth schema; postgres (the migrations) may read and write its tables, as on hosted,
+-- but not create or alter them.
+alter schema auth owner to supabase_auth_admin;
+do $$
+declare
+  t regclass;
+  f regprocedure;
+begin
+  for t in select c.oid from pg_class c where c.relnamespace = 'auth'::regnamespace and c.relkind = 'r' loop
+    execute format('alter table %s owner to supabase_auth_admin', t);
+  end loop;
+  for f in select p.oid from pg_proc p where p.pronamespace = 'auth'::regnamespace loop
+    execute format('alter function %s owner to supabase_auth_admin', f);
+  end loop;
+end $$;
+grant usage on schema auth to postgres;
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
+grant all on all routines in schema auth to postgres;
+
 create schema if not exists storage;
 grant usage on schema storage to anon, authenticated, service_role;
 
@@ -206,12 +276,52 @@ begin
 end $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role;
 
+-- As the Storage API's migrations: rows of storage.objects and storage.buckets go only through the API, which sets
+-- storage.allow_delete_query in its transaction; a direct DELETE would orphan the stored files.
+create or replace function storage.protect_delete() returns trigger language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end $$;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
+-- The Storage API's role owns the storage schema; postgres may use its tables and, through supautils on hosted,
+-- create policies on them (migrate.ts imitates that for the duration of a migration).
+alter schema storage owner to supabase_storage_admin;
+do $$
+declare
+  t regclass;
+  f regprocedure;
+begin
+  for t in select c.oid from pg_class c where c.relnamespace = 'storage'::regnamespace and c.relkind = 'r' loop
+    execute format('alter table %s owner to supabase_storage_admin', t);
+  end loop;
+  for f in select p.oid from pg_proc p where p.pronamespace = 'storage'::regnamespace loop
+    execute format('alter function %s owner to supabase_storage_admin', f);
+  end loop;
+end $$;
+grant usage on schema storage to postgres with grant option;
+grant all on all tables in schema storage to postgres;
+grant all on all sequences in schema storage to postgres;
+grant all on all routines in schema storage to postgres;
+
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
   name text,
   applied_at timestamptz default now()
 );
+-- The Supabase CLI creates its history table as postgres, who applies the migrations.
+alter schema supabase_migrations owner to postgres;
+alter table supabase_migrations.schema_migrations owner to postgres;
 
 -- Local stack only: the mailbox that stands in for outgoing mail.
 create schema if not exists local;

@@ -2,7 +2,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 
 const supabaseDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,6 +13,28 @@ export interface MigrateOptions {
   migrations?: boolean;
   /** Extra SQL applied after the migrations (tests). */
   extraSql?: string;
+}
+
+// Hosted applies migrations and the seed as postgres, who is no superuser and owns neither auth nor storage; a
+// migration that needs more fails here too. Policies on storage tables are the exception hosted allows through
+// supautils: postgres owns those two tables for the length of the transaction, then their owner is restored.
+// PGlite has one user, a superuser, so there this runs as it.
+const AS_MIGRATOR = `
+  alter table storage.objects owner to postgres;
+  alter table storage.buckets owner to postgres;
+  set local role postgres`;
+const AFTER_MIGRATOR = `
+  reset role;
+  alter table storage.objects owner to supabase_storage_admin;
+  alter table storage.buckets owner to supabase_storage_admin;
+  grant all on storage.objects, storage.buckets to postgres`;
+
+async function asMigrator(db: Db, fn: (tx: Queryable) => Promise<void>): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.exec(AS_MIGRATOR);
+    await fn(tx);
+    if (db.kind === 'postgres') await tx.exec(AFTER_MIGRATOR);
+  });
 }
 
 export async function migrate(db: Db, options: MigrateOptions = {}): Promise<{ applied: string[]; seeded: boolean }> {
@@ -32,7 +54,7 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<{ a
     const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
     if (!version || done.has(version)) continue;
     const sql = await readFile(join(supabaseDir, 'migrations', file), 'utf8');
-    await db.transaction(async (tx) => {
+    await asMigrator(db, async (tx) => {
       await tx.exec(sql);
       await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
         version,
@@ -43,9 +65,11 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<{ a
   }
   let seeded = false;
   if (wasEmpty && options.seed !== false && options.migrations !== false) {
-    await db.exec(await readFile(join(supabaseDir, 'seed.sql'), 'utf8'));
+    const seed = await readFile(join(supabaseDir, 'seed.sql'), 'utf8');
+    await asMigrator(db, (tx) => tx.exec(seed));
     seeded = true;
   }
-  if (options.extraSql) await db.exec(options.extraSql);
+  const extraSql = options.extraSql;
+  if (extraSql) await asMigrator(db, (tx) => tx.exec(extraSql));
   return { applied, seeded };
 }

@@ -48,9 +48,11 @@ export async function createMember(
   const email = `${id}@members.test`;
   await stack.db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-       raw_app_meta_data, raw_user_meta_data)
+       confirmation_token, recovery_token, email_change_token_new, email_change, raw_app_meta_data,
+       raw_user_meta_data, created_at, updated_at)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, '', now(),
-       '{"provider": "email", "providers": ["email"]}', jsonb_build_object('username', $3::text))`,
+       '', '', '', '', '{"provider": "email", "providers": ["email"]}', jsonb_build_object('username', $3::text),
+       now(), now())`,
     [id, email, username],
   );
   if (options.role && options.role !== 'user') {

@@ -53,7 +53,7 @@ describe('unknown names', () => {
 
   test('a table created after the stack started is found', async () => {
     await stack.db.exec(
-      'create table public.late_table (id int primary key); insert into public.late_table values (7);',
+      'create table public.late_table (id int primary key); insert into public.late_table values (7); grant select on public.late_table to anon;',
     );
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const { data, error } = await anon.from('late_table').select('id');

@@ -62,7 +62,13 @@ let counter = 0;
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const { db, drop } = await openTestDb();
-  await migrate(db, { seed: options.seed, migrations: options.migrations, extraSql: options.extraSql });
+  try {
+    await migrate(db, { seed: options.seed, migrations: options.migrations, extraSql: options.extraSql });
+  } catch (e) {
+    await db.close();
+    await drop();
+    throw e;
+  }
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-storage-'));
   const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir, jwtExpiry: options.jwtExpiry });
   const make = (key: string) =>

@@ -18,10 +18,12 @@ export async function createUser(tx: Queryable, input: NewUser): Promise<UserRow
   const appMetadata = { provider: 'email', providers: ['email'], ...(input.appMetadata ?? {}) };
   try {
     await tx.query(
+      // auth.users has no defaults for the token and timestamp columns: GoTrue writes them, '' for no token.
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-         raw_app_meta_data, raw_user_meta_data, is_super_admin, is_anonymous)
+         confirmation_token, recovery_token, email_change_token_new, email_change, raw_app_meta_data,
+         raw_user_meta_data, is_super_admin, is_anonymous, created_at, updated_at)
        values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, $3, $4,
-         case when $5::boolean then now() end, $6, $7, false, false)`,
+         case when $5::boolean then now() end, '', '', '', '', $6, $7, false, false, now(), now())`,
       [
         id,
         input.role ?? 'authenticated',

@@ -45,9 +45,10 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = lower($1)`, [
-    email,
-  ]);
+  const { rows } = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and not is_sso_user`,
+    [email],
+  );
   return rows[0];
 }
 
