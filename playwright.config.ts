@@ -12,6 +12,9 @@ const SEED_DATA_DIR = `${DATA_DIR}-seed`;
 // These specs only read, and assert the seed's exact lists (counts, newest first): other specs' writes would move them.
 const SEED_ONLY = /\/(home|lists|search)(\.phone)?\.spec\.ts$/;
 
+/** The servers' fixed secret, so specs can make the service key; they listen on 127.0.0.1 only. */
+export const E2E_JWT_SECRET = 'browser-tests-only-jwt-secret-for-127.0.0.1-servers';
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -66,7 +69,8 @@ export default defineConfig({
   ].map(({ port, dataDir }) => ({
     command: 'npx tsx supabase/local/start.ts',
     url: `http://127.0.0.1:${port}/local/v1/config`,
-    env: { PORT: String(port), DATA_DIR: dataDir },
+    // The specs sign in far more often than hosted's limits allow from one IP.
+    env: { PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: E2E_JWT_SECRET, AUTH_RATE_LIMITS: 'off' },
     reuseExistingServer: false,
     timeout: 120_000,
   })),

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { openPglite } from '../supabase/local/db.ts';
-import { DEFAULT_JWT_SECRET } from '../supabase/local/env.ts';
 import { migrate } from '../supabase/local/migrate.ts';
+import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { measure, printTable } from './stats.ts';
 
@@ -30,7 +30,7 @@ export async function benchLocalStack() {
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-'));
   const db = await openPglite();
   await migrate(db);
-  const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir });
+  const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir });
   try {
     const thread = (
       await db.query<{ id: string; author_id: string }>(

@@ -8,8 +8,8 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { openPglite } from '../supabase/local/db.ts';
-import { DEFAULT_JWT_SECRET } from '../supabase/local/env.ts';
 import { migrate } from '../supabase/local/migrate.ts';
+import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { printTable } from './stats.ts';
 
@@ -77,7 +77,7 @@ export async function benchOfflineStart() {
   await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const db = await openPglite();
   await migrate(db);
-  const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir, staticDir: outDir });
+  const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const offline = await offlineStarts(browser, `${stack.url}/`);

@@ -14,8 +14,8 @@ import { fetchThreadPosts } from '../src/sync/keep.ts';
 import { memoryLocks } from '../src/sync/locks.ts';
 import { enqueueReply } from '../src/sync/outbox.ts';
 import { openPglite, type Db } from '../supabase/local/db.ts';
-import { DEFAULT_JWT_SECRET } from '../supabase/local/env.ts';
 import { migrate } from '../supabase/local/migrate.ts';
+import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { generateForum } from './generateForum.ts';
 import { measure, printTable } from './stats.ts';
@@ -134,7 +134,7 @@ export async function benchSync() {
   progress(`generating ${THREADS} threads and ${POSTS} posts`);
   const generated = await time(() => generateForum(db, THREADS, POSTS));
   progress('initial sync');
-  const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir });
+  const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir });
   const client = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
   const rows: (string | number)[][] = [];
   const row = (name: string, ms: number, baseline: string, baseMs: number, goal: string) =>

@@ -8,8 +8,8 @@ import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { openPglite } from '../supabase/local/db.ts';
-import { DEFAULT_JWT_SECRET } from '../supabase/local/env.ts';
 import { migrate } from '../supabase/local/migrate.ts';
+import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { printTable } from './stats.ts';
 
@@ -90,7 +90,7 @@ export async function benchThreadPaint() {
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-thread-'));
   const db = await openPglite();
   await migrate(db);
-  const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir, staticDir: outDir });
+  const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const thread = (await db.query<{ id: string }>('select id from public.threads where slug = $1', [SLUG])).rows[0];

@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { openPglite } from '../supabase/local/db.ts';
-import { DEFAULT_JWT_SECRET } from '../supabase/local/env.ts';
 import { migrate } from '../supabase/local/migrate.ts';
+import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 
 export const SCREENSHOTS = [
@@ -18,7 +18,7 @@ export const SCREENSHOTS = [
 const storageDir = await mkdtemp(join(tmpdir(), 'guap-shots-'));
 const db = await openPglite();
 await migrate(db);
-const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir, staticDir: resolve('dist') });
+const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: resolve('dist') });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   for (const shot of SCREENSHOTS) {

@@ -93,7 +93,8 @@ describe('toAppError: the spec texts (SPEC §8 "Toasts (errors)") from the error
     const limited = new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit');
     expect(toAppError(limited, FAILURES.signIn)).toMatchObject({
       kind: 'unavailable',
-      message: 'Request rate limit reached',
+      code: 'over_request_rate_limit',
+      message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
     });
   });
 

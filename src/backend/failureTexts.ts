@@ -2,6 +2,8 @@
 import type { FailureTexts } from './errors.ts';
 
 const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials.';
+/** Not in the spec, which shows no rate limit: GoTrue's own words ("Request rate limit reached") say too little. */
+const SIGN_IN_RATE_LIMITED = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 /** Shown as a toast and as the image button's label while offline. */
 export const OFFLINE_UPLOAD = 'Image upload needs a connection. You are offline.';
 
@@ -22,7 +24,7 @@ export const FAILURES = {
       },
     ],
   },
-  // Wrong email or password gets the spec's text; any other refusal (rate limit, say) its own message.
+  // Wrong email or password gets the spec's text, a rate limit its own; any other refusal the server's message.
   signIn: {
     failed: SIGN_IN_FAILED,
     serverMessage: true,
@@ -32,6 +34,7 @@ export const FAILURES = {
         when: (f) => f.code === 'email_not_confirmed',
         text: 'Please confirm your email first: open the link we sent you.',
       },
+      { when: (f) => f.code === 'over_request_rate_limit', text: SIGN_IN_RATE_LIMITED },
     ],
   },
   signUp: { failed: 'Failed to create account' },

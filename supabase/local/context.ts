@@ -1,4 +1,5 @@
 // What every endpoint of the local stack is handed: the database, the keys, and where things live.
+import type { SignInLimiter } from './auth/rateLimits.ts';
 import type { Db } from './db.ts';
 import type { JwtKeys } from './jwt.ts';
 
@@ -13,4 +14,8 @@ export interface StackContext {
   storageDir: string;
   /** Access token lifetime in seconds (GoTrue default 3600). */
   jwtExpiry: number;
+  /** Where the mailbox is served: on a loopback HOST to loopback names only, elsewhere only if EXPOSE_MAILBOX=true. */
+  mailbox: 'loopback' | 'everywhere' | 'off';
+  /** Counts sign-ins and sign-ups per IP and per email; absent when the limits are off. */
+  signInLimiter?: SignInLimiter;
 }

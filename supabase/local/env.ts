@@ -1,16 +1,18 @@
 // The local stack's settings, read from the environment once, with the documented defaults.
 import { resolve } from 'node:path';
 
-/** Local-only default; a hosted project has its own secret. Never use this value anywhere public. */
-export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-
 export interface LocalEnv {
   port: number;
   host: string;
   dataDir: string;
-  jwtSecret: string;
+  /** Unset: the random secret kept in the data folder (secret.ts). */
+  jwtSecret?: string;
   databaseUrl?: string;
   siteUrl?: string;
+  /** Serve the mailbox on a non-loopback HOST too. */
+  exposeMailbox: boolean;
+  /** Hosted Supabase's per-IP and per-email limits on sign-ins and sign-ups; off only for test suites. */
+  authRateLimits: boolean;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
@@ -18,8 +20,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
     port: Number(env.PORT ?? 4173),
     host: env.HOST ?? '127.0.0.1',
     dataDir: resolve(env.DATA_DIR ?? '.data'),
-    jwtSecret: env.JWT_SECRET ?? DEFAULT_JWT_SECRET,
+    jwtSecret: env.JWT_SECRET || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     siteUrl: env.SITE_URL || undefined,
+    exposeMailbox: env.EXPOSE_MAILBOX === 'true',
+    authRateLimits: env.AUTH_RATE_LIMITS !== 'off',
   };
 }

@@ -7,6 +7,8 @@ export interface ApiRequest {
   path: string;
   url: URL;
   headers: IncomingHttpHeaders;
+  /** The caller's IP, as the socket sees it: what the per-IP auth limits count (no proxy header is trusted). */
+  remoteAddress: string;
   body: Buffer;
 }
 

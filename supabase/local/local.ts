@@ -1,8 +1,36 @@
 // /local/v1 and /local/mail: endpoints that exist only in the local stack (config for the app and tests, the mailbox).
 // The config URL is the origin the caller reached us on, so localhost and 127.0.0.1 both stay same-origin.
 import type { StackContext } from './context.ts';
-import { ApiError, type ApiRequest, type ApiResponse } from './http.ts';
+import { ApiError, header, type ApiRequest, type ApiResponse } from './http.ts';
 import { readMail, type StoredMail } from './mail.ts';
+import { isLoopbackHost } from './secret.ts';
+
+/**
+ * Whether a browser sent this from a page of another origin. Browsers say so in Sec-Fetch-Site ("none" is a typed
+ * address or a bookmark); older ones only in Origin. A request with neither is no page's (curl, a test).
+ */
+function fromAnotherOrigin(req: ApiRequest, ctx: StackContext): boolean {
+  const site = header(req, 'sec-fetch-site');
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
+  const origin = header(req, 'origin');
+  return origin !== undefined && origin !== req.url.origin && origin !== new URL(ctx.siteUrl).origin;
+}
+
+/**
+ * The mailbox holds links that sign people in, so it is only for this machine: served on a loopback HOST (or when
+ * EXPOSE_MAILBOX asks), and only under a loopback name, so a page whose own name was made to point at 127.0.0.1 (DNS
+ * rebinding) is not "same origin" with it.
+ */
+function assertMailboxServed(req: ApiRequest, ctx: StackContext): void {
+  if (ctx.mailbox === 'off') {
+    throw new ApiError(404, {
+      message: 'The local mailbox is served only on a loopback HOST; set EXPOSE_MAILBOX=true to serve it here.',
+    });
+  }
+  if (ctx.mailbox === 'loopback' && !isLoopbackHost(req.url.hostname)) {
+    throw new ApiError(403, { message: 'The local mailbox answers only at localhost or 127.0.0.1.' });
+  }
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -47,7 +75,12 @@ ${items || '<p>No mail yet.</p>'}
 }
 
 export async function handleLocal(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
+  if (fromAnotherOrigin(req, ctx)) {
+    throw new ApiError(403, { message: 'The local endpoints answer only pages of their own origin.' });
+  }
   const get = req.method === 'GET' || req.method === 'HEAD';
+  const mailbox = req.path === '/v1/mail' || req.path === '/mail' || req.path === '/mail/';
+  if (get && mailbox) assertMailboxServed(req, ctx);
   const to = req.url.searchParams.get('to') || undefined;
   if (get && req.path === '/v1/config') {
     return {

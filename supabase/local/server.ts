@@ -2,12 +2,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAuth } from './auth/index.ts';
+import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './auth/rateLimits.ts';
 import type { StackContext } from './context.ts';
 import type { Db } from './db.ts';
 import { ApiError, BodyTooLarge, readBody, type ApiRequest, type ApiResponse } from './http.ts';
 import { makeKeys } from './jwt.ts';
 import { handleLocal } from './local.ts';
 import { handleRest } from './rest/index.ts';
+import { assertSecretFitsHost, isLoopbackHost } from './secret.ts';
 import { serveStatic } from './static.ts';
 import { handleStorage } from './storage/index.ts';
 
@@ -22,6 +24,10 @@ export interface StackOptions {
   /** Where auth mails send people back to; defaults to the stack's own URL. */
   siteUrl?: string;
   jwtExpiry?: number;
+  /** Serve the mailbox (/local/mail, /local/v1/mail) on a non-loopback `host` too; on loopback it is always served. */
+  exposeMailbox?: boolean;
+  /** Limits on sign-ins and sign-ups; hosted Supabase's by default, false for test suites that sign in many times. */
+  authRateLimits?: AuthRateLimits | false;
 }
 
 export interface Stack {
@@ -34,16 +40,27 @@ export interface Stack {
 
 type Handler = (req: ApiRequest, ctx: StackContext) => Promise<ApiResponse>;
 
-const services: { prefix: string; handler: Handler; bodyLimit: number; errorBody: (m: string) => object }[] = [
+interface Service {
+  prefix: string;
+  handler: Handler;
+  bodyLimit: number;
+  errorBody: (m: string) => object;
+  /** Open CORS, as hosted: the API authenticates by bearer token, never by cookie, so any origin may call it. */
+  cors: boolean;
+}
+
+const services: Service[] = [
   {
     prefix: '/rest/v1',
     handler: handleRest,
+    cors: true,
     bodyLimit: 1024 * 1024,
     errorBody: (message) => ({ code: 'PGRST413', message, details: null, hint: null }),
   },
   {
     prefix: '/auth/v1',
     handler: handleAuth,
+    cors: true,
     bodyLimit: 64 * 1024,
     errorBody: (msg) => ({ code: 413, error_code: 'request_too_large', msg }),
   },
@@ -51,10 +68,12 @@ const services: { prefix: string; handler: Handler; bodyLimit: number; errorBody
   {
     prefix: '/storage/v1',
     handler: handleStorage,
+    cors: true,
     bodyLimit: 50 * 1024 * 1024,
     errorBody: (message) => ({ statusCode: '413', error: 'Payload too large', message }),
   },
-  { prefix: '/local', handler: handleLocal, bodyLimit: 1024, errorBody: (message) => ({ message }) },
+  // The local endpoints answer their own origin only (local.ts), so they send no CORS headers.
+  { prefix: '/local', handler: handleLocal, bodyLimit: 1024, errorBody: (message) => ({ message }), cors: false },
 ];
 
 const CORS = {
@@ -65,8 +84,8 @@ const CORS = {
   'access-control-expose-headers': 'content-range, content-location, location, x-supabase-api-version',
 };
 
-function send(res: ServerResponse, out: ApiResponse, head: boolean) {
-  const headers: Record<string, string> = { ...CORS, ...out.headers };
+function send(res: ServerResponse, out: ApiResponse, head: boolean, cors = false) {
+  const headers: Record<string, string> = { ...(cors ? CORS : {}), ...out.headers };
   let payload: Buffer | undefined;
   if (Buffer.isBuffer(out.body)) payload = out.body;
   else if (typeof out.body === 'string') payload = Buffer.from(out.body);
@@ -81,6 +100,8 @@ function send(res: ServerResponse, out: ApiResponse, head: boolean) {
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const host = options.host ?? '127.0.0.1';
+  assertSecretFitsHost(options.jwtSecret, host);
+  const limits = options.authRateLimits ?? HOSTED_AUTH_RATE_LIMITS;
   // Filled once the port is known: the keys' issuer and the API URL depend on it.
   const ready: { ctx?: StackContext } = {};
 
@@ -88,8 +109,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     void (async () => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
       const head = req.method === 'HEAD';
-      if (req.method === 'OPTIONS') return send(res, { status: 204 }, false);
       const service = services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(s.prefix + '/'));
+      const cors = service?.cors ?? false;
+      if (req.method === 'OPTIONS') return send(res, { status: 204 }, false, cors);
       const ctx = ready.ctx;
       if (!service || !ctx) {
         if (options.staticDir) return send(res, await serveStatic(options.staticDir, url.pathname), head);
@@ -102,14 +124,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           path: url.pathname.slice(service.prefix.length) || '/',
           url,
           headers: req.headers,
+          remoteAddress: req.socket.remoteAddress ?? '',
           body,
         };
-        send(res, await service.handler(apiReq, ctx), head);
+        send(res, await service.handler(apiReq, ctx), head, cors);
       } catch (e) {
-        if (e instanceof ApiError) return send(res, { status: e.status, headers: e.headers, body: e.body }, head);
-        if (e instanceof BodyTooLarge) return send(res, { status: 413, body: service.errorBody(e.message) }, head);
+        if (e instanceof ApiError) return send(res, { status: e.status, headers: e.headers, body: e.body }, head, cors);
+        if (e instanceof BodyTooLarge) {
+          return send(res, { status: 413, body: service.errorBody(e.message) }, head, cors);
+        }
         console.error(`[local stack] ${req.method} ${url.pathname}:`, e);
-        send(res, { status: 500, body: service.errorBody('Internal error in the local stack') }, head);
+        send(res, { status: 500, body: service.errorBody('Internal error in the local stack') }, head, cors);
       }
     })();
   });
@@ -131,6 +156,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     siteUrl: options.siteUrl ?? url,
     storageDir: options.storageDir,
     jwtExpiry: options.jwtExpiry ?? 3600,
+    mailbox: isLoopbackHost(host) ? 'loopback' : options.exposeMailbox ? 'everywhere' : 'off',
+    signInLimiter: limits === false ? undefined : new SignInLimiter(limits),
   };
   ready.ctx = ctx;
   return {

@@ -4,24 +4,36 @@ import { join, resolve } from 'node:path';
 import { openPglite, openPostgres } from './db.ts';
 import { readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
+import { assertSecretFitsHost, projectJwtSecret } from './secret.ts';
 import { startStack } from './server.ts';
 
 const env = readEnv();
 await mkdir(env.dataDir, { recursive: true });
+let jwtSecret: string;
+try {
+  jwtSecret = await projectJwtSecret(env.dataDir, env.jwtSecret);
+  // Before the database opens: a refused start changes nothing.
+  assertSecretFitsHost(jwtSecret, env.host);
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+}
 const db = env.databaseUrl ? await openPostgres(env.databaseUrl) : await openPglite(join(env.dataDir, 'db'));
 const { applied, seeded } = await migrate(db);
 if (applied.length) console.log(`Applied ${applied.length} migration(s)${seeded ? ' and the seed data' : ''}.`);
 const stack = await startStack({
   db,
-  jwtSecret: env.jwtSecret,
+  jwtSecret,
   storageDir: join(env.dataDir, 'storage'),
   port: env.port,
   host: env.host,
   siteUrl: env.siteUrl,
   staticDir: resolve('dist'),
+  exposeMailbox: env.exposeMailbox,
+  authRateLimits: env.authRateLimits ? undefined : false,
 });
 console.log(`GuapCoin Forum is running at ${stack.url}`);
-console.log(`Local mailbox: ${stack.url}/local/mail`);
+if (stack.ctx.mailbox !== 'off') console.log(`Local mailbox: ${stack.url}/local/mail`);
 
 let stopping = false;
 async function stop() {

@@ -1,8 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_JWT_SECRET } from '../../supabase/local/env.ts';
 import { claimsOf } from './auth-helpers.ts';
-import { startTestStack, type TestStack } from './stack.ts';
+import { startTestStack, TEST_JWT_SECRET, type TestStack } from './stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -147,7 +146,7 @@ describe('bad input', () => {
   test('an expired or badly signed JWT on /user is 401 bad_jwt; none at all is 401', async () => {
     const member = await stack.newMember();
     const claims = { sub: member.id, role: 'authenticated', aud: 'authenticated' };
-    const expired = await sign(claims, DEFAULT_JWT_SECRET, Math.floor(Date.now() / 1000) - 60);
+    const expired = await sign(claims, TEST_JWT_SECRET, Math.floor(Date.now() / 1000) - 60);
     const forged = await sign(claims, 'a-different-secret-of-at-least-32-chars!', Math.floor(Date.now() / 1000) + 600);
     for (const token of [expired, forged, 'not.a.jwt']) {
       const res = await fetch(`${stack.url}/auth/v1/user`, {

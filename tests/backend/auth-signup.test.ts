@@ -134,14 +134,80 @@ describe('sign-up with email confirmation', () => {
   });
 });
 
-describe('sign-up refusals', () => {
-  test('an existing email is 422 user_already_exists', async () => {
-    const { email } = await signUpUnconfirmed(stack.anon());
-    const { error } = await stack.anon().auth.signUp({ email: email.toUpperCase(), password: 'another-pass-9' });
-    expect(error?.status).toBe(422);
-    expect(error?.code).toBe('user_already_exists');
+describe('sign-up of an email that has an account', () => {
+  const signUpRaw = async (email: string, username: string) => {
+    const res = await fetch(`${stack.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'another-pass-9', data: { username } }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  /** The answer's keys and value types, all the way down: what a caller could tell two answers apart by. */
+  const shape = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(shape);
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.keys(value).map((k) => [k, shape((value as Record<string, unknown>)[k])]));
+    }
+    return typeof value;
+  };
+  const accountRow = async (email: string) =>
+    (
+      await stack.db.query<{ n: number; password: string; meta: unknown }>(
+        `select count(*)::int as n, max(encrypted_password) as password, max(raw_user_meta_data::text) as meta
+           from auth.users where lower(email) = lower($1)`,
+        [email],
+      )
+    ).rows[0];
+
+  test('a registered email answers as a new one would, changes nothing, and mails its owner', async () => {
+    const owner = await stack.newMember();
+    const before = await accountRow(owner.email);
+    const fresh = await signUpRaw(freshEmail('brandnew'), 'brandnew');
+    const taken = await signUpRaw(owner.email.toUpperCase(), 'intruder');
+
+    expect(taken.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    expect(shape(taken.body)).toEqual(shape(fresh.body));
+    expect(taken.body).toMatchObject({ email: owner.email.toLowerCase(), user_metadata: { username: 'intruder' } });
+    expect(taken.body.id).not.toBe(owner.id);
+    expect(taken.body.email_confirmed_at).toBeUndefined();
+    expect(taken.body.last_sign_in_at).toBeUndefined();
+    expect(taken.body.identities).toHaveLength(1);
+
+    expect(await accountRow(owner.email)).toEqual(before);
+    // The owner's password still works: sign-in throws otherwise.
+    await stack.signIn(owner.email, owner.password);
+    const [mail] = await mailsTo(stack, owner.email);
+    expect(mail?.subject).toBe('Someone tried to sign up with your GuapCoin Forum email');
+    expect(mail?.text).toContain('nothing was changed');
+    expect(mail?.links).toEqual([stack.url, `${stack.url}/reset-password`]);
   });
 
+  test('supabase-js sees no error and no session, as for a new email', async () => {
+    const owner = await stack.newMember();
+    const { data, error } = await stack.anon().auth.signUp({ email: owner.email, password: 'another-pass-9' });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.email).toBe(owner.email.toLowerCase());
+  });
+
+  test('an unconfirmed email gets its confirmation mail again, and its account is left as it was', async () => {
+    const first = await signUpUnconfirmed(stack.anon());
+    const before = await accountRow(first.email);
+    const again = await signUpRaw(first.email, 'someone-else');
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.id);
+    expect(await accountRow(first.email)).toEqual(before);
+    const mails = await mailsTo(stack, first.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Confirm your GuapCoin Forum account',
+      'Confirm your GuapCoin Forum account',
+    ]);
+  });
+});
+
+describe('sign-up refusals', () => {
   test('a password under 6 characters is 422 weak_password with its reasons', async () => {
     const { error } = await stack.anon().auth.signUp({ email: freshEmail(), password: '12345' });
     expect(error).toBeInstanceOf(AuthWeakPasswordError);

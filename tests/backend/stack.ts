@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { AuthRateLimits } from '../../supabase/local/auth/rateLimits.ts';
 import { openPglite, openPostgres, type Db } from '../../supabase/local/db.ts';
-import { DEFAULT_JWT_SECRET } from '../../supabase/local/env.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import '../../supabase/local/noRealtimeSocket.ts';
@@ -15,6 +15,9 @@ export const DEMO = {
   moderator: { email: 'mod@guapcoin.local', password: 'guapmod123' },
   member: { email: 'member@guapcoin.local', password: 'guapmember123' },
 } as const;
+
+/** A fixed secret, so a test can sign its own tokens; the stacks listen on 127.0.0.1 only. */
+export const TEST_JWT_SECRET = 'backend-tests-only-jwt-secret-for-127.0.0.1-stacks';
 
 export interface TestStack extends Stack {
   db: Db;
@@ -34,6 +37,8 @@ export interface TestStackOptions {
   migrations?: boolean;
   extraSql?: string;
   jwtExpiry?: number;
+  /** The sign-in and sign-up limits; off unless asked, since a test file signs in many times from one IP. */
+  authRateLimits?: AuthRateLimits;
 }
 
 async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
@@ -70,7 +75,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     throw e;
   }
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-storage-'));
-  const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir, jwtExpiry: options.jwtExpiry });
+  const stack = await startStack({
+    db,
+    jwtSecret: TEST_JWT_SECRET,
+    storageDir,
+    jwtExpiry: options.jwtExpiry,
+    authRateLimits: options.authRateLimits ?? false,
+  });
   const make = (key: string) =>
     createClient(stack.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { build } from 'vite';
 import { openPglite } from '../../supabase/local/db.ts';
-import { DEFAULT_JWT_SECRET } from '../../supabase/local/env.ts';
+import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import { AuthPage } from './pages/AuthPage.ts';
@@ -35,7 +35,7 @@ test.beforeAll(async () => {
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-update-storage-'));
   const db = await openPglite();
   await migrate(db);
-  stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir, staticDir: served });
+  stack = await startStack({ db, jwtSecret: E2E_JWT_SECRET, storageDir, staticDir: served });
   cleanup.push(
     () => stack.close(),
     () => db.close(),

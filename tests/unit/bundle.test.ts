@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { build } from 'vite';
-import { DEFAULT_JWT_SECRET } from '../../supabase/local/env.ts';
+import { SUPABASE_DEMO_JWT_SECRET } from '../../supabase/local/secret.ts';
 
 let outDir: string;
 let files: { name: string; text: string }[];
@@ -29,7 +29,7 @@ test('the build produced the app', () => {
 });
 
 test.each([
-  ['the local JWT secret', DEFAULT_JWT_SECRET],
+  ['the Supabase demo JWT secret', SUPABASE_DEMO_JWT_SECRET],
   ['the service role', 'service_role'],
   ['the embedded database', 'pglite'],
   ['the password hashing library', 'bcryptjs'],

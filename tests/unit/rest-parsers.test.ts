@@ -203,6 +203,7 @@ describe('content negotiation', () => {
     path: '/t',
     url: new URL('http://localhost/rest/v1/t'),
     headers,
+    remoteAddress: '127.0.0.1',
     body: Buffer.alloc(0),
   });
 

@@ -30,3 +30,17 @@ export async function sendAuthMail(db: Queryable, kind: MailKind, to: string, li
   const text = `${intro}\n\n${link}\n\nOr enter this code: ${otp}\n\nThe link works for one hour. If you did not ask for this, ignore this mail.`;
   await sendMail(db, { to, subject, text, links: [link] });
 }
+
+/** To the owner of an account, when someone signs up with its address: sign-up answers as for a new email. */
+export async function sendSignupAttemptMail(db: Queryable, to: string, signInLink: string, resetLink: string) {
+  const text =
+    `Someone tried to create a ${PRODUCT} account with this email address, which already has one.\n\n` +
+    `If it was you, sign in here:\n\n${signInLink}\n\nForgot your password? Reset it here:\n\n${resetLink}\n\n` +
+    'If it was not you, ignore this mail: nothing was changed.';
+  await sendMail(db, {
+    to,
+    subject: `Someone tried to sign up with your ${PRODUCT} email`,
+    text,
+    links: [signInLink, resetLink],
+  });
+}

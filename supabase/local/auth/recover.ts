@@ -49,7 +49,13 @@ async function sendRecovery(
   await sendAuthMail(tx, kind, email, verifyLink(ctx, tokenHash, kind, redirectTo), otp);
 }
 
-async function sendConfirmation(tx: Queryable, ctx: StackContext, user: UserRow, redirectTo: string, c: Challenge) {
+export async function sendConfirmation(
+  tx: Queryable,
+  ctx: StackContext,
+  user: UserRow,
+  redirectTo: string,
+  c: Challenge,
+) {
   const email = user.email ?? '';
   const { otp, tokenHash } = newOneTimeToken(email);
   await tx.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1', [

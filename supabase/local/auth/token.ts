@@ -26,6 +26,7 @@ const amrOfFlow: Record<FlowMethod, AuthMethod> = {
 
 async function passwordGrant(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
   const body = parseInput(req, PasswordBody);
+  await ctx.signInLimiter?.take(req.remoteAddress, body.email ?? body.phone ?? undefined);
   if (!body.email && !body.phone) throw validationFailed('missing email or phone');
   if (!body.password) throw invalidCredentials();
   const user = body.email ? await findUserByEmail(ctx.db, normalizeEmail(body.email)) : undefined;

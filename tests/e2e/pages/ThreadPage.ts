@@ -3,7 +3,7 @@ import '../../../supabase/local/noRealtimeSocket.ts';
 import { createHash } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { DEFAULT_JWT_SECRET } from '../../../supabase/local/env.ts';
+import { E2E_JWT_SECRET } from '../../../playwright.config.ts';
 import { makeKeys } from '../../../supabase/local/jwt.ts';
 
 export const SEEDED = {
@@ -26,7 +26,7 @@ export const MEMBER_ID = 'a0000000-0000-4000-8000-000000000003';
 
 /** The backend as the service role: sees every row, to check what the server really holds. */
 export async function serviceClient(baseURL: string): Promise<SupabaseClient> {
-  const { serviceKey } = await makeKeys(DEFAULT_JWT_SECRET, baseURL);
+  const { serviceKey } = await makeKeys(E2E_JWT_SECRET, baseURL);
   return createClient(baseURL, serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
 }
 

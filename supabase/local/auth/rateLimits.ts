@@ -1,0 +1,45 @@
+// Hosted Supabase's limits on sign-ins and sign-ups: per caller IP, and stricter per email, answering GoTrue's 429.
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { ApiError } from '../http.ts';
+import { normalizeEmail } from './input.ts';
+
+export interface AuthRateLimits {
+  /** Sign-ins and sign-ups from one IP per window (hosted: 30 per 5 minutes). */
+  perIp: number;
+  /** Sign-ins and sign-ups naming one email per window, whatever the IP: what slows a spread-out password guess. */
+  perEmail: number;
+  windowSeconds: number;
+}
+
+export const HOSTED_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perEmail: 10, windowSeconds: 300 };
+
+/** GoTrue's answer when a limiter refuses (apierrors.ErrorCodeOverRequestRateLimit). */
+function overRateLimit(retryAfterMs: number): ApiError {
+  return new ApiError(
+    429,
+    { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' },
+    'over_request_rate_limit',
+    { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+  );
+}
+
+export class SignInLimiter {
+  private readonly byIp: RateLimiterMemory;
+  private readonly byEmail: RateLimiterMemory;
+
+  constructor(limits: AuthRateLimits) {
+    this.byIp = new RateLimiterMemory({ points: limits.perIp, duration: limits.windowSeconds });
+    this.byEmail = new RateLimiterMemory({ points: limits.perEmail, duration: limits.windowSeconds });
+  }
+
+  /** Counts one attempt; throws the 429 once the IP or the email has had its share of the window. */
+  async take(ip: string, email: string | undefined): Promise<void> {
+    try {
+      await this.byIp.consume(ip);
+      if (email) await this.byEmail.consume(normalizeEmail(email));
+    } catch (e) {
+      if (e instanceof RateLimiterRes) throw overRateLimit(e.msBeforeNext);
+      throw e;
+    }
+  }
+}

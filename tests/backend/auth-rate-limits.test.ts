@@ -1,0 +1,79 @@
+// Hosted Supabase's limits on sign-ins and sign-ups: 30 per 5 minutes per IP, stricter per email, answered with a 429.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { HOSTED_AUTH_RATE_LIMITS } from '../../supabase/local/auth/rateLimits.ts';
+import { freshEmail } from './auth-helpers.ts';
+import { DEMO, startTestStack, type TestStack } from './stack.ts';
+
+const sessionCount = async (stack: TestStack) =>
+  (await stack.db.query<{ n: number }>('select count(*)::int as n from auth.sessions')).rows[0]?.n;
+
+const signInRaw = (stack: TestStack, email: string, password: string) =>
+  fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+
+describe('per IP', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ authRateLimits: HOSTED_AUTH_RATE_LIMITS });
+  });
+  afterAll(() => stack.close());
+
+  test('30 sign-ins and sign-ups pass; the 31st sign-in gets 429 over_request_rate_limit and no session', async () => {
+    for (let i = 0; i < 25; i += 1) {
+      const res = await signInRaw(stack, freshEmail(`guess${i}`), 'wrong-password-1');
+      expect(res.status).toBe(400);
+    }
+    for (let i = 0; i < 5; i += 1) {
+      const { error } = await stack.anon().auth.signUp({ email: freshEmail(`join${i}`), password: 'correct-horse-7' });
+      expect(error).toBeNull();
+    }
+    const before = await sessionCount(stack);
+    const limited = await signInRaw(stack, DEMO.member.email, DEMO.member.password);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({
+      code: 429,
+      error_code: 'over_request_rate_limit',
+      msg: 'Request rate limit reached',
+    });
+    expect(await sessionCount(stack)).toBe(before);
+
+    const { error } = await stack.anon().auth.signInWithPassword(DEMO.member);
+    expect(error?.status).toBe(429);
+    expect(error?.code).toBe('over_request_rate_limit');
+    const signUp = await stack.anon().auth.signUp({ email: freshEmail('late'), password: 'correct-horse-7' });
+    expect(signUp.error?.code).toBe('over_request_rate_limit');
+  });
+});
+
+describe('per email', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ authRateLimits: HOSTED_AUTH_RATE_LIMITS });
+  });
+  afterAll(() => stack.close());
+
+  test('after 10 tries at one email, the right password is refused too, while other emails still sign in', async () => {
+    for (let i = 0; i < HOSTED_AUTH_RATE_LIMITS.perEmail; i += 1) {
+      expect((await signInRaw(stack, DEMO.admin.email, `wrong-${i}-password`)).status).toBe(400);
+    }
+    const limited = await signInRaw(stack, DEMO.admin.email.toUpperCase(), DEMO.admin.password);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ error_code: 'over_request_rate_limit' });
+    expect((await signInRaw(stack, DEMO.member.email, DEMO.member.password)).status).toBe(200);
+  });
+});
+
+test('the test stacks turn the limits off unless asked: 31 sign-ins in a row all answer', async () => {
+  const stack = await startTestStack({ migrations: false });
+  try {
+    const statuses = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await signInRaw(stack, 'nobody@example.test', 'nope-nope')).status);
+    expect(new Set(statuses)).toEqual(new Set([400]));
+  } finally {
+    await stack.close();
+  }
+});

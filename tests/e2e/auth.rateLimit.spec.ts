@@ -1,0 +1,50 @@
+// The sign-in form under hosted's rate limits: a stack of its own with the limits on (the suite's servers turn them off).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { HOSTED_AUTH_RATE_LIMITS } from '../../supabase/local/auth/rateLimits.ts';
+import { openPglite } from '../../supabase/local/db.ts';
+import { migrate } from '../../supabase/local/migrate.ts';
+import { startStack, type Stack } from '../../supabase/local/server.ts';
+import { E2E_JWT_SECRET } from '../../playwright.config.ts';
+import { AuthPage } from './pages/AuthPage.ts';
+import { MEMBER } from './support/accounts.ts';
+
+const LIMITED = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
+let stack: Stack;
+const cleanup: (() => Promise<unknown>)[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const storageDir = await mkdtemp(join(tmpdir(), 'guap-limits-storage-'));
+  const db = await openPglite();
+  await migrate(db);
+  stack = await startStack({ db, jwtSecret: E2E_JWT_SECRET, storageDir, staticDir: resolve('dist') });
+  cleanup.push(
+    () => stack.close(),
+    () => db.close(),
+    () => rm(storageDir, { recursive: true, force: true }),
+  );
+});
+
+test.afterAll(async () => {
+  for (const step of cleanup) await step();
+});
+
+test('after too many tries at one email, the form says to wait, even with the right password', async ({ page }) => {
+  for (let i = 0; i < HOSTED_AUTH_RATE_LIMITS.perEmail; i += 1) {
+    const res = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: MEMBER.email, password: `wrong-${i}-password` }),
+    });
+    expect(res.status).toBe(400);
+  }
+  await page.goto(`${stack.url}/auth`);
+  const auth = new AuthPage(page);
+  await auth.signIn(MEMBER.email, MEMBER.password);
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByText(LIMITED)).toBeVisible();
+  await expect(page.getByText('Welcome back!')).toHaveCount(0);
+});
