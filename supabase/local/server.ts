@@ -34,27 +34,47 @@ export interface Stack {
 
 type Handler = (req: ApiRequest, ctx: StackContext) => Promise<ApiResponse>;
 
-const services: { prefix: string; handler: Handler; bodyLimit: number; errorBody: (m: string) => object }[] = [
+/** What a service answers when a body is over its limit, and when the stack itself failed: each in its own shape. */
+interface ServiceErrors {
+  tooLarge(message: string): object;
+  internal: object;
+}
+
+const services: { prefix: string; handler: Handler; bodyLimit: number; errors: ServiceErrors }[] = [
   {
     prefix: '/rest/v1',
     handler: handleRest,
     bodyLimit: 1024 * 1024,
-    errorBody: (message) => ({ code: 'PGRST413', message, details: null, hint: null }),
+    errors: {
+      tooLarge: (message) => ({ code: 'PGRST413', message, details: null, hint: null }),
+      internal: { code: 'XX000', message: 'Internal Server Error', details: null, hint: null },
+    },
   },
   {
     prefix: '/auth/v1',
     handler: handleAuth,
     bodyLimit: 64 * 1024,
-    errorBody: (msg) => ({ code: 413, error_code: 'request_too_large', msg }),
+    errors: {
+      tooLarge: (msg) => ({ code: 413, error_code: 'request_too_large', msg }),
+      internal: { code: 500, error_code: 'unexpected_failure', msg: 'Internal Server Error' },
+    },
   },
   // Large enough to read a file past the biggest bucket limit, so the bucket's own limit answers.
   {
     prefix: '/storage/v1',
     handler: handleStorage,
     bodyLimit: 50 * 1024 * 1024,
-    errorBody: (message) => ({ statusCode: '413', error: 'Payload too large', message }),
+    errors: {
+      tooLarge: (message) => ({ statusCode: '413', error: 'Payload too large', message }),
+      internal: { statusCode: '500', error: 'internal', message: 'Internal Server Error' },
+    },
   },
-  { prefix: '/local', handler: handleLocal, bodyLimit: 1024, errorBody: (message) => ({ message }) },
+  {
+    prefix: '/local',
+    handler: handleLocal,
+    bodyLimit: 1024,
+    errors: { tooLarge: (message) => ({ message }), internal: { message: 'Internal Server Error' } },
+  },
 ];
 
 const CORS = {
@@ -107,9 +127,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         send(res, await service.handler(apiReq, ctx), head);
       } catch (e) {
         if (e instanceof ApiError) return send(res, { status: e.status, headers: e.headers, body: e.body }, head);
-        if (e instanceof BodyTooLarge) return send(res, { status: 413, body: service.errorBody(e.message) }, head);
+        if (e instanceof BodyTooLarge) {
+          // A body too large to drain closes the connection: the client must not send its next request on it.
+          const headers: Record<string, string> = e.drained ? {} : { connection: 'close' };
+          return send(res, { status: 413, headers, body: service.errors.tooLarge(e.message) }, head);
+        }
         console.error(`[local stack] ${req.method} ${url.pathname}:`, e);
-        send(res, { status: 500, body: service.errorBody('Internal error in the local stack') }, head);
+        send(res, { status: 500, body: service.errors.internal }, head);
       }
     })();
   });
