@@ -85,6 +85,20 @@ describe('malformed syntax is 400 PGRST100', () => {
     expect(error.message).toMatch(/^failed to parse/);
   });
 
+  test('an or nested 3,000 levels deep is 400 PGRST100, and nesting that members use still works', async () => {
+    const nested = (levels: number) => {
+      let inner = 'id.eq.1';
+      for (let i = 0; i < levels; i++) inner = `or(${inner})`;
+      return `or=(${inner})`;
+    };
+    const deep = await errorOf(await rest(stack, `/articles?select=id&${nested(3000)}`));
+    expect(deep).toMatchObject({ status: 400, code: 'PGRST100' });
+    expect(deep.message).toMatch(/^failed to parse logic tree/);
+    const res = await rest(stack, `/articles?select=id&${nested(20)}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ id: 1 }]);
+  });
+
   test('a JSON path on a column that is not JSON is 400, not a missing function', async () => {
     const { status, error } = await anon.from('articles').select('id').eq('title->>x', 'y');
     expect(status).toBe(400);
