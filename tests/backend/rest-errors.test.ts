@@ -121,7 +121,7 @@ describe('malformed syntax is 400 PGRST100', () => {
     expect(await errorOf(res)).toMatchObject({ status: 406, code: 'PGRST107' });
   });
 
-  test('random select, filter and order values never cause a 500', async () => {
+  test('random select, filter and order values, with NUL bytes, deep nesting and huge values, never cause a 500', async () => {
     const piece = fc.constantFrom(
       'id',
       'title',
@@ -149,8 +149,18 @@ describe('malformed syntax is 400 PGRST100', () => {
       '\\',
       '{',
       '}',
+      '\u0000',
+      'x'.repeat(4000),
+      'or(',
+      'and(',
     );
-    const value = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''));
+    const deep = fc
+      .tuple(fc.integer({ min: 1, max: 2500 }), fc.constantFrom('or(', 'and(', 'not.or(', '('))
+      .map(([depth, open]) => `(${open.repeat(depth)}id.eq.1${')'.repeat(depth)})`);
+    const value = fc.oneof(
+      { arbitrary: fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), weight: 4 },
+      { arbitrary: deep, weight: 1 },
+    );
     const key = fc.constantFrom('select', 'id', 'title', 'or', 'order', 'comments.id', 'tags', 'meta->>n', 'limit');
     await fc.assert(
       fc.asyncProperty(key, value, async (k, v) => {
