@@ -154,19 +154,22 @@ describe('malformed syntax is 400 PGRST100', () => {
       'or(',
       'and(',
     );
-    const deep = fc
-      .tuple(fc.integer({ min: 1, max: 2500 }), fc.constantFrom('or(', 'and(', 'not.or(', '('))
-      .map(([depth, open]) => `(${open.repeat(depth)}id.eq.1${')'.repeat(depth)})`);
-    const value = fc.oneof(
-      { arbitrary: fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), weight: 4 },
-      { arbitrary: deep, weight: 1 },
-    );
+    const value = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''));
     const key = fc.constantFrom('select', 'id', 'title', 'or', 'order', 'comments.id', 'tags', 'meta->>n', 'limit');
+    const pair = key.chain((k) => value.map((v) => new URLSearchParams({ [k]: v }).toString()));
+    // Parentheses sent as they are, as postgrest-js sends them; percent-encoded, 3,000 levels would not fit a URL.
+    const deep = fc
+      .tuple(
+        fc.constantFrom('or', 'and', 'not.or'),
+        fc.oneof(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 2800, max: 3200 })),
+        fc.constantFrom('or(', 'and(', 'not.and('),
+      )
+      .map(([k, depth, open]) => `${k}=(${open.repeat(depth)}id.eq.1${')'.repeat(depth)})`);
     await fc.assert(
-      fc.asyncProperty(key, value, async (k, v) => {
-        const res = await rest(stack, `/articles?${new URLSearchParams({ [k]: v })}`);
+      fc.asyncProperty(fc.oneof({ arbitrary: pair, weight: 4 }, { arbitrary: deep, weight: 1 }), async (query) => {
+        const res = await rest(stack, `/articles?${query}`);
         await res.arrayBuffer();
-        expect(res.status, `${k}=${v}`).toBeLessThan(500);
+        expect(res.status, query.slice(0, 300)).toBeLessThan(500);
       }),
       { numRuns: 150 },
     );
