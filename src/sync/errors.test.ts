@@ -23,4 +23,11 @@ describe('describeFailure', () => {
     const text = describeFailure({ message: 'Thread is locked', code: '42501', status: 403 });
     expect(text).toBe('This thread is locked: replies are closed. (Thread is locked)');
   });
+
+  it('says a post is too long, for a write the database refused past its cap', () => {
+    const message = 'new row for relation "posts" violates check constraint "posts_content_max_length"';
+    expect(describeFailure({ message, code: '23514', status: 400 })).toBe(
+      `Content is too long (max 100,000 characters). (${message})`,
+    );
+  });
 });

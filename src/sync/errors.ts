@@ -1,5 +1,6 @@
 // Sorts a failed push into "try again later" and "the server said no", by the app's error kinds (backend/errors.ts).
 import { kindOfStatus } from '../backend/errors.ts';
+import { CONTENT_TOO_LONG } from '../content/postLength.ts';
 
 /** What a failed send answered; status 0 when no answer came. */
 export interface BackendFailure {
@@ -30,6 +31,7 @@ const REASONS: { test: (f: BackendFailure) => boolean; reason: string }[] = [
   },
   { test: (f) => f.code === '23503', reason: 'What this refers to no longer exists.' },
   { test: (f) => f.code === '23505' && /deleted/i.test(f.message), reason: 'This was deleted on the server.' },
+  { test: (f) => f.code === '23514' && /posts_content_max_length/.test(f.message), reason: `${CONTENT_TOO_LONG}.` },
   { test: (f) => f.code === '23514' || f.code?.startsWith('22') === true, reason: 'The server refused the content.' },
 ];
 

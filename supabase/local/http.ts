@@ -31,17 +31,59 @@ export class ApiError extends Error {
   }
 }
 
-export class BodyTooLarge extends Error {}
-
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge(`Payload larger than ${limit} bytes`);
-    chunks.push(chunk as Buffer);
+/** `drained`: the whole body was read (and thrown away), so the connection can carry the next request. */
+export class BodyTooLarge extends Error {
+  constructor(
+    message: string,
+    readonly drained: boolean,
+  ) {
+    super(message);
   }
-  return Buffer.concat(chunks);
+}
+
+/** How far past its limit a body is still read and thrown away rather than the connection closed. */
+const DRAIN_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Reads a body of at most `limit` bytes. An oversized one is read to its end without being kept, because a
+ * response sent while the rest of it is unread leaves that rest where the next request on the connection should be.
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const tooLarge = (drained: boolean) => new BodyTooLarge(`Payload larger than ${limit} bytes`, drained);
+  if (Number(req.headers['content-length']) > limit + DRAIN_LIMIT) return Promise.reject(tooLarge(false));
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onFailure);
+      req.off('close', onFailure);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else chunks = [];
+      if (size > limit + DRAIN_LIMIT) {
+        stop();
+        req.pause();
+        reject(tooLarge(false));
+      }
+    };
+    const onEnd = () => {
+      stop();
+      if (size > limit) reject(tooLarge(true));
+      else resolve(Buffer.concat(chunks));
+    };
+    const onFailure = (error?: Error) => {
+      stop();
+      reject(error ?? new Error('The request was closed before its body ended'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onFailure);
+    req.on('close', onFailure);
+  });
 }
 
 export function header(req: ApiRequest, name: string): string | undefined {

@@ -40,11 +40,17 @@ export interface Stack {
 
 type Handler = (req: ApiRequest, ctx: StackContext) => Promise<ApiResponse>;
 
+/** What a service answers when a body is over its limit, and when the stack itself failed: each in its own shape. */
+interface ServiceErrors {
+  tooLarge(message: string): object;
+  internal: object;
+}
+
 interface Service {
   prefix: string;
   handler: Handler;
   bodyLimit: number;
-  errorBody: (m: string) => object;
+  errors: ServiceErrors;
   /** Open CORS, as hosted: the API authenticates by bearer token, never by cookie, so any origin may call it. */
   cors: boolean;
 }
@@ -55,14 +61,20 @@ const services: Service[] = [
     handler: handleRest,
     cors: true,
     bodyLimit: 1024 * 1024,
-    errorBody: (message) => ({ code: 'PGRST413', message, details: null, hint: null }),
+    errors: {
+      tooLarge: (message) => ({ code: 'PGRST413', message, details: null, hint: null }),
+      internal: { code: 'XX000', message: 'Internal Server Error', details: null, hint: null },
+    },
   },
   {
     prefix: '/auth/v1',
     handler: handleAuth,
     cors: true,
     bodyLimit: 64 * 1024,
-    errorBody: (msg) => ({ code: 413, error_code: 'request_too_large', msg }),
+    errors: {
+      tooLarge: (msg) => ({ code: 413, error_code: 'request_too_large', msg }),
+      internal: { code: 500, error_code: 'unexpected_failure', msg: 'Internal Server Error' },
+    },
   },
   // Large enough to read a file past the biggest bucket limit, so the bucket's own limit answers.
   {
@@ -70,10 +82,19 @@ const services: Service[] = [
     handler: handleStorage,
     cors: true,
     bodyLimit: 50 * 1024 * 1024,
-    errorBody: (message) => ({ statusCode: '413', error: 'Payload too large', message }),
+    errors: {
+      tooLarge: (message) => ({ statusCode: '413', error: 'Payload too large', message }),
+      internal: { statusCode: '500', error: 'internal', message: 'Internal Server Error' },
+    },
   },
   // The local endpoints answer their own origin only (local.ts), so they send no CORS headers.
-  { prefix: '/local', handler: handleLocal, bodyLimit: 1024, errorBody: (message) => ({ message }), cors: false },
+  {
+    prefix: '/local',
+    handler: handleLocal,
+    cors: false,
+    bodyLimit: 1024,
+    errors: { tooLarge: (message) => ({ message }), internal: { message: 'Internal Server Error' } },
+  },
 ];
 
 const CORS = {
@@ -131,10 +152,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       } catch (e) {
         if (e instanceof ApiError) return send(res, { status: e.status, headers: e.headers, body: e.body }, head, cors);
         if (e instanceof BodyTooLarge) {
-          return send(res, { status: 413, body: service.errorBody(e.message) }, head, cors);
+          // A body too large to drain closes the connection: the client must not send its next request on it.
+          const headers: Record<string, string> = e.drained ? {} : { connection: 'close' };
+          return send(res, { status: 413, headers, body: service.errors.tooLarge(e.message) }, head, cors);
         }
         console.error(`[local stack] ${req.method} ${url.pathname}:`, e);
-        send(res, { status: 500, body: service.errorBody('Internal error in the local stack') }, head, cors);
+        send(res, { status: 500, body: service.errors.internal }, head, cors);
       }
     })();
   });

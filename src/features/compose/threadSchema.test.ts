@@ -26,12 +26,16 @@ describe('threadSchema', () => {
       content: 'Content must be at least 10 characters',
     });
     expect(errorsOf({ ...valid, title: 'x'.repeat(201) })).toEqual({ title: 'Title is too long' });
+    expect(errorsOf({ ...valid, content: 'x'.repeat(100_001) })).toEqual({
+      content: 'Content is too long (max 100,000 characters)',
+    });
   });
 
-  it('takes 5 and 200 characters of title, and 10 of content', () => {
+  it('takes 5 and 200 characters of title, and 10 to 100,000 of content', () => {
     expect(errorsOf({ ...valid, title: 'x'.repeat(5) })).toEqual({});
     expect(errorsOf({ ...valid, title: 'x'.repeat(200) })).toEqual({});
     expect(errorsOf({ ...valid, content: 'x'.repeat(10) })).toEqual({});
+    expect(errorsOf({ ...valid, content: ` ${'x'.repeat(100_000)} ` })).toEqual({});
   });
 
   it('does not count surrounding spaces', () => {

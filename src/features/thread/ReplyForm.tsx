@@ -6,6 +6,7 @@ import { useReplyActions } from '../../state/mutations/replies.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ContentEditor, type ContentEditorHandle } from '../editor/index.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
+import { CONTENT_TOO_LONG, isTooLong } from '../../content/postLength.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { postImages } from './gallery.ts';
 import styles from './Thread.module.css';
@@ -24,7 +25,10 @@ export const ReplyForm = forwardRef<ContentEditorHandle, ReplyFormProps>(functio
   const actions = useReplyActions();
   const id = useId();
   const [busy, setBusy] = useState(false);
+  const tooLong = isTooLong(text);
   const submit = async () => {
+    // The database refuses it too; refused here, it never waits in the outbox only to fail.
+    if (tooLong || text.trim() === '') return;
     setBusy(true);
     try {
       await actions.reply(threadId, text, postImages(text));
@@ -55,10 +59,17 @@ export const ReplyForm = forwardRef<ContentEditorHandle, ReplyFormProps>(functio
         placeholder="Write your reply… Markdown works."
         value={text}
         onChange={onTextChange}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={tooLong ? `${id}-error` : undefined}
       />
       <div className={styles.formActions}>
+        {tooLong && (
+          <span id={`${id}-error`} role="alert" className={styles.fieldError}>
+            {CONTENT_TOO_LONG}
+          </span>
+        )}
         {!online && <span className="muted">You are offline: your reply will be sent when you are back online.</span>}
-        <Button type="submit" variant="primary" disabled={busy || text.trim() === ''}>
+        <Button type="submit" variant="primary" disabled={busy || tooLong || text.trim() === ''}>
           Post Reply
         </Button>
       </div>

@@ -1,5 +1,7 @@
-// The small text box used to edit a post or a failed write: Save is off while the text is blank (SPEC §5).
+// The small text box used to edit a post or a failed write: Save is off while the text is blank (SPEC §5) or longer
+// than the database takes.
 import { useId, useState } from 'react';
+import { CONTENT_TOO_LONG, isTooLong } from '../../content/postLength.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './Thread.module.css';
 
@@ -15,7 +17,9 @@ export function TextEditor({ label, initial, saveLabel, onSave, onCancel }: Text
   const id = useId();
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
+  const tooLong = isTooLong(text);
   const save = async () => {
+    if (tooLong || text.trim() === '') return;
     setBusy(true);
     try {
       await onSave(text);
@@ -42,10 +46,17 @@ export function TextEditor({ label, initial, saveLabel, onSave, onCancel }: Text
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && onCancel()}
         autoFocus
+        aria-invalid={tooLong || undefined}
+        aria-describedby={tooLong ? `${id}-error` : undefined}
       />
       <div className={styles.formActions}>
+        {tooLong && (
+          <span id={`${id}-error`} role="alert" className={styles.fieldError}>
+            {CONTENT_TOO_LONG}
+          </span>
+        )}
         <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={busy || text.trim() === ''}>
+        <Button type="submit" variant="primary" disabled={busy || tooLong || text.trim() === ''}>
           {saveLabel}
         </Button>
       </div>

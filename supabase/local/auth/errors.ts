@@ -32,6 +32,15 @@ function isPgError(e: unknown): e is PgError {
 }
 
 /**
+ * A value Postgres cannot take (a NUL byte in text or JSON, a malformed number) is the caller's bad input wherever it
+ * reaches the database: 400, with Postgres's reason, instead of a server error.
+ */
+export function dataException(e: unknown): ApiError | undefined {
+  if (!isPgError(e) || !e.code.startsWith('22')) return undefined;
+  return validationFailed(`Invalid input: ${e.message}`);
+}
+
+/**
  * A constraint or a trigger (the profile trigger on auth.users, say) refusing a write is the caller's problem, not the
  * server's: it becomes a 422 that names the database's reason, so a taken username reads as such instead of a 500.
  */

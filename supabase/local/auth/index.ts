@@ -1,7 +1,7 @@
 // /auth/v1: the GoTrue endpoints supabase-js calls, routed to one small module each.
 import type { StackContext } from '../context.ts';
 import type { ApiRequest, ApiResponse } from '../http.ts';
-import { authError } from './errors.ts';
+import { authError, dataException } from './errors.ts';
 import { logout } from './logout.ts';
 import { otp, recover, resend } from './recover.ts';
 import { health, settings } from './settings.ts';
@@ -29,10 +29,18 @@ const routes: Record<string, Route> = {
 };
 
 export async function handleAuth(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
+  try {
+    return await dispatch(req, ctx);
+  } catch (e) {
+    throw dataException(e) ?? e;
+  }
+}
+
+function dispatch(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> | ApiResponse {
   const path = req.path.replace(/\/+$/, '') || '/';
   const method = req.method === 'HEAD' ? 'GET' : req.method;
-  const route = routes[`${method} ${path}`];
-  if (route) return route(req, ctx);
+  const handler = routes[`${method} ${path}`];
+  if (handler) return handler(req, ctx);
   const admin = /^\/admin\/users(?:\/([^/]+))?$/.exec(path);
   if (admin) return adminUsers(req, ctx, admin[1]);
   throw authError(404, 'not_found', `No auth endpoint ${req.method} ${path}`);

@@ -14,8 +14,12 @@ export function parseInput<T extends z.ZodType>(req: ApiRequest, schema: T): z.o
   return parsed.data;
 }
 
-/** GoTrue's own check is loose too: something@something, no spaces, at most 255 characters. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * GoTrue's check (checkmail.ValidateFormat): printable ASCII a mailbox allows before the @, host labels after it;
+ * so a control character (a NUL, say) is an invalid format rather than a database error.
+ */
+export const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

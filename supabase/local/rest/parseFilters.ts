@@ -130,12 +130,21 @@ export function parsePredicate(field: Field, input: string, inLogic: boolean): P
   return predicate;
 }
 
+/**
+ * How deep or/and may nest. Far past what a query needs; a bound keeps a crafted query from exhausting the parser's
+ * stack (3,000 levels did) and the SQL built from it.
+ */
+const MAX_LOGIC_DEPTH = 50;
+
 /** Parses the value of `or=` / `and=`: a parenthesised, comma-separated list of conditions. */
-export function parseLogic(op: 'and' | 'or', negate: boolean, input: string): Logic {
+export function parseLogic(op: 'and' | 'or', negate: boolean, input: string, depth = 1): Logic {
+  if (depth > MAX_LOGIC_DEPTH) {
+    throw syntaxError('logic tree', input, `and/or nested deeper than ${MAX_LOGIC_DEPTH} levels`);
+  }
   if (!/^\([\s\S]*\)$/.test(input)) throw syntaxError('logic tree', input, `${op} expects a list in parentheses`);
   const children = splitTopLevel(input.slice(1, -1), 'logic tree').map((part): Condition => {
     const nested = /^(not\.)?(and|or)(\([\s\S]*\))$/.exec(part);
-    if (nested) return parseLogic(nested[2] as 'and' | 'or', nested[1] !== undefined, nested[3]!);
+    if (nested) return parseLogic(nested[2] as 'and' | 'or', nested[1] !== undefined, nested[3]!, depth + 1);
     const c = new Cursor(part, 'logic tree');
     const field = c.field();
     c.expect('.');

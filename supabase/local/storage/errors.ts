@@ -14,7 +14,16 @@ export const rlsRefusal = () => storageError(400, '403', 'Unauthorized', 'new ro
 
 export const invalidKey = (name: string) => storageError(400, '400', 'InvalidKey', `Invalid key: ${name}`);
 
+export const invalidBucketName = () => storageError(400, '400', 'Invalid Input', 'Bucket name invalid');
+
 export const invalidRequest = (message: string) => storageError(400, '400', 'InvalidRequest', message);
+
+/** A value Postgres cannot take (a NUL byte in a prefix, say) is the caller's bad input: 400, not a server error. */
+export function dataException(e: unknown): ApiError | undefined {
+  const code = pgCode(e);
+  if (!code?.startsWith('22') || !(e instanceof Error)) return undefined;
+  return invalidRequest(`Invalid input: ${e.message}`);
+}
 
 export function pgCode(e: unknown): string | undefined {
   const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;

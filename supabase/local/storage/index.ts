@@ -3,9 +3,9 @@ import type { StackContext } from '../context.ts';
 import type { ApiRequest, ApiResponse } from '../http.ts';
 import { getBucket, listBuckets } from './buckets.ts';
 import { storageClaims } from './claims.ts';
-import { storageError } from './errors.ts';
+import { dataException, storageError } from './errors.ts';
 import { listObjects } from './list.ts';
-import { bucketAndName, decode } from './paths.ts';
+import { bucketAndName, bucketIdOf } from './paths.ts';
 import { readAsCaller, readPublic } from './read.ts';
 import { removeMany, removeOne } from './remove.ts';
 import { uploadObject, wantsUpsert } from './upload.ts';
@@ -14,6 +14,14 @@ const notFound = (req: ApiRequest) =>
   storageError(404, '404', 'not_found', `Route ${req.method}:${req.path} not found`);
 
 export async function handleStorage(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
+  try {
+    return await dispatch(req, ctx);
+  } catch (e) {
+    throw dataException(e) ?? e;
+  }
+}
+
+async function dispatch(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   // The raw path keeps %2F inside a key distinct from a folder separator until each segment is decoded.
   const path = req.url.pathname.slice('/storage/v1'.length);
@@ -27,10 +35,10 @@ export async function handleStorage(req: ApiRequest, ctx: StackContext): Promise
   const claims = await storageClaims(req, ctx);
   if (method === 'GET' && (path === '/bucket' || path === '/bucket/')) return listBuckets(ctx, claims);
   const bucket = /^\/bucket\/([^/]+)$/.exec(path);
-  if (bucket?.[1] && method === 'GET') return getBucket(ctx, claims, decode(bucket[1]));
+  if (bucket?.[1] && method === 'GET') return getBucket(ctx, claims, bucketIdOf(bucket[1]));
 
   const list = /^\/object\/list\/([^/]+)$/.exec(path);
-  if (list?.[1] && method === 'POST') return listObjects(req, ctx, claims, decode(list[1]));
+  if (list?.[1] && method === 'POST') return listObjects(req, ctx, claims, bucketIdOf(list[1]));
 
   const authenticated = /^\/object\/authenticated\/(.+)$/.exec(path);
   if (authenticated?.[1] && method === 'GET') {
@@ -39,7 +47,7 @@ export async function handleStorage(req: ApiRequest, ctx: StackContext): Promise
   }
 
   const whole = /^\/object\/([^/]+)\/?$/.exec(path);
-  if (whole?.[1] && method === 'DELETE') return removeMany(req, ctx, claims, decode(whole[1]));
+  if (whole?.[1] && method === 'DELETE') return removeMany(req, ctx, claims, bucketIdOf(whole[1]));
 
   const object = /^\/object\/(.+)$/.exec(path);
   if (object?.[1]) {

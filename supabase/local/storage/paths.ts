@@ -1,5 +1,5 @@
 // Object keys from request paths: percent-decoded, and refused when they could escape or confuse the bucket.
-import { invalidKey } from './errors.ts';
+import { invalidBucketName, invalidKey } from './errors.ts';
 
 const MAX_KEY_LENGTH = 1024;
 
@@ -7,7 +7,7 @@ const MAX_KEY_LENGTH = 1024;
 export function bucketAndName(rest: string): { bucketId: string; name: string } {
   const slash = rest.indexOf('/');
   if (slash <= 0) throw invalidKey(rest);
-  const bucketId = decode(rest.slice(0, slash));
+  const bucketId = bucketIdOf(rest.slice(0, slash));
   const name = checkedName(
     rest
       .slice(slash + 1)
@@ -18,7 +18,22 @@ export function bucketAndName(rest: string): { bucketId: string; name: string } 
   return { bucketId, name };
 }
 
-export function decode(segment: string): string {
+/** Storage API's bucket naming rule (isValidBucketName): a name outside it cannot exist, so it is refused as such. */
+const BUCKET_NAME = /^(\w|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)+$/;
+
+/** A bucket id from its percent-encoded path segment. */
+export function bucketIdOf(segment: string): string {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    throw invalidBucketName();
+  }
+  if (!BUCKET_NAME.test(id) || id.length > 100) throw invalidBucketName();
+  return id;
+}
+
+function decode(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

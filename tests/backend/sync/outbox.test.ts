@@ -93,6 +93,21 @@ describe('outbox', () => {
     expect(device.engine.status.get().failed).toBe(1);
   });
 
+  it('moves a reply past the content cap to the failed list with its reason and its words, and sends the rest', async () => {
+    const { device, member } = await signedInDevice(stack, devices);
+    const threadId = await firstThreadId(device);
+    const tooLong = 'word '.repeat(20_001);
+    await enqueueReply(device.writer(), { threadId, content: tooLong, images: [] });
+    await enqueueReply(device.writer(), { threadId, content: 'A reply of a normal length', images: [] });
+    await device.engine.flush();
+
+    expect(await serverReplies(threadId, member.id)).toEqual(['A reply of a normal length']);
+    const failed = await device.db.failed.toArray();
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.reason).toMatch(/^Content is too long \(max 100,000 characters\)\. \(.*posts_content_max_length/);
+    expect(failed[0]!.write).toMatchObject({ post: { content: tooLong } });
+  });
+
   it('never sends an entry twice when two tabs flush the same outbox at once', async () => {
     const browser = newBrowser();
     const { device: tabA, member } = await signedInDevice(stack, devices, browser);
