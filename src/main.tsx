@@ -28,8 +28,8 @@ loadBackendConfig({
   (config) => {
     // supabase-js loads after the first screen, which paints from the mirror.
     const client = import('./backend/client.ts').then((m) => m.createBackendClient(config));
-    const session = createAppSession(client, config.url);
     const sync = createAppSync(client, config);
+    const session = createAppSession(client, config.url, sync.db);
     void sync.start();
     // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
     session.getState().start();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markedSnippet, parseSnippet, plainText, queryTerms } from './snippet.ts';
+import { markedSnippet, parseSnippet, plainSnippet, plainText, queryTerms } from './snippet.ts';
 
 describe('parseSnippet', () => {
   it('splits marked words into highlighted segments', () => {
@@ -56,5 +56,14 @@ describe('markedSnippet', () => {
 
   it('treats regular-expression characters in a term literally', () => {
     expect(markedSnippet('costs $2.10 (a+b)', ['a+b'])).toBe('costs $2.10 ([[a+b]])');
+  });
+});
+
+describe('plainSnippet', () => {
+  it('drops the markup of a snippet cut from markdown and keeps its marks', () => {
+    expect(plainSnippet('[[wallet]] beta** is out, see `peers.dat`')).toBe('[[wallet]] beta is out, see peers.dat');
+    expect(plainSnippet('the [[node]] guide](https://example.com/a) and **more**')).toBe('the [[node]] guide and more');
+    expect(plainSnippet('see [the [[docs]]](https://x.test)')).toBe('see the [[docs]]');
+    expect(plainSnippet('> quoted *word* in snake_case, 2 > 1')).toBe('quoted word in snake_case, 2 > 1');
   });
 });

@@ -38,6 +38,27 @@ export function plainText(markdown: string): string {
     .trim();
 }
 
+/**
+ * A marked snippet from the server, cut from a post's markdown so it may start or end inside a link or bold text,
+ * as plain text with its [[ ]] marks kept. Unlike plainText, it leaves characters such as < > # alone in the words.
+ */
+export function plainSnippet(snippet: string): string {
+  return (
+    snippet
+      // A whole link or image, whose text may hold marks, becomes its text.
+      .replace(/!?\[((?:\[\[[^\]]*\]\]|[^[\]])*)\]\([^)]*\)/g, '$1')
+      // A link cut before its text ends leaves "](address)"; the ]] of a mark is never taken for one.
+      .replace(/(?<!\])\]\([^)\s]*\)?/g, '')
+      .replace(/\[youtube:[\w-]+\]/g, '')
+      .replace(/(^|\n)[ \t]*(?:#{1,6}|>+)[ \t]/g, '$1')
+      .replace(/\*\*|__|~~|`+/g, '')
+      // Single * or _ emphasis, but not the _ inside snake_case.
+      .replace(/(?<![\w*])[*_](?=[^\s*_])|(?<=[^\s*_])[*_](?![\w*])/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** About `width` characters of the text around the first term, each term's occurrences marked with [[ ]]. */

@@ -274,9 +274,13 @@ export class SyncEngine {
         await keepRecentThreads(db, client, this.options.keepRecentThreads, this.options.pageSize);
         await this.pullMe();
         await evictStaleThreads(db, this.options.keepRecentThreads, clock.now(), this.options.evictAfterMs);
-        this.status.set({ pulling: null, lastSyncAt: clock.now(), lastError: null });
+        this.status.set({ pulling: null, lastSyncAt: clock.now(), lastError: null, unreachable: false });
       } catch (e) {
-        this.status.set({ pulling: null, lastError: e instanceof Error ? e.message : String(e) });
+        const lastError = e instanceof Error ? e.message : String(e);
+        // The network code not loading is the connection too, as in openThread.
+        const network = await this.network().catch(() => null);
+        const unreachable = network ? network.errorKind(e) === 'network' : true;
+        this.status.set({ pulling: null, lastError, unreachable });
       }
     });
   }
@@ -374,6 +378,8 @@ export class SyncEngine {
         return;
       }
       const outcome = await pushWrite({ db, client, userId, random }, entry.write);
+      // A send that got no answer says the server cannot be reached; any answer says it can.
+      this.status.set({ unreachable: outcome.result === 'failed' && outcome.failure.status === 0 });
       if (outcome.result === 'sent') {
         await settleSent(db, entry, outcome);
       } else if (outcome.result === 'failed' && classifyFailure(outcome.failure) === 'retry') {

@@ -7,6 +7,8 @@ export interface SyncStatus {
   failed: number;
   lastSyncAt: number | null;
   lastError: string | null;
+  /** The last request to the server got no answer at all although the browser says it is online. */
+  unreachable: boolean;
 }
 
 const INITIAL_STATUS: SyncStatus = {
@@ -16,6 +18,7 @@ const INITIAL_STATUS: SyncStatus = {
   failed: 0,
   lastSyncAt: null,
   lastError: null,
+  unreachable: false,
 };
 
 /** A minimal observable value, shaped for React's useSyncExternalStore. */

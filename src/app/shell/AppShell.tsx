@@ -7,6 +7,7 @@ import { useSession } from '../../state/session/SessionContext.tsx';
 import { useUiStore } from '../../state/shell/uiStore.ts';
 import { useAppBadge } from '../pwa/useAppBadge.ts';
 import { Header } from './Header.tsx';
+import { ConfirmationToasts } from './ConfirmationToasts.tsx';
 import { BannedNotice, OfflineBanner } from './Notices.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import styles from './AppShell.module.css';
@@ -36,6 +37,7 @@ export function AppShell() {
         <Header unread={unread} />
         <OfflineBanner />
         <BannedNotice />
+        <ConfirmationToasts />
         <main id="main" className={styles.main} tabIndex={-1}>
           <Outlet />
         </main>

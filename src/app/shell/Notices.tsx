@@ -5,8 +5,8 @@ import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import styles from './Notices.module.css';
 
 export function OfflineBanner() {
-  const { online, pending } = useShellSyncStatus();
-  if (online) return null;
+  const { online, unreachable, pending } = useShellSyncStatus();
+  if (online && !unreachable) return null;
   return (
     <div className={styles.offline} role="status" data-testid="offline-banner">
       <Icon name="offline" size={18} />

@@ -4,7 +4,8 @@ import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import styles from './SyncIndicator.module.css';
 
 export function SyncIndicator() {
-  const { online, pending, failed } = useShellSyncStatus();
+  const { online: browserOnline, unreachable, pending, failed } = useShellSyncStatus();
+  const online = browserOnline && !unreachable;
   if (online && pending === 0 && failed === 0) return null;
   return (
     <div className={styles.indicator} role="status" data-testid="sync-indicator">

@@ -15,3 +15,11 @@ export async function profilesById(db: Mirror, ids: string[]): Promise<Map<strin
   const rows = await db.profiles.bulkGet(unique);
   return new Map(unique.map((id, i) => [id, summary(rows[i])]));
 }
+
+/** The member's own profile as this device last pulled it, private fields included; null when it is not here. */
+export async function ownProfile(db: Mirror, id: string) {
+  const [row, me] = await Promise.all([db.profiles.get(id), db.me.get(id)]);
+  if (!row) return null;
+  const { sync_txid: _txid, ...profile } = row;
+  return me ? { ...profile, ...me } : profile;
+}

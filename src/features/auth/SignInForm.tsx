@@ -20,6 +20,8 @@ export function SignInForm() {
   const onSubmit = form.submit(async ({ email, password }) => {
     try {
       await signIn(email, password);
+      // An earlier attempt's 'Failed to sign in…' is no longer true.
+      toast.dismiss();
       toast.success('Welcome back!');
     } catch (error) {
       form.setServerError(reportError(error, FAILURES.signIn).message);

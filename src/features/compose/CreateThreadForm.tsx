@@ -4,6 +4,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
+import { awaitConfirmation, SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
 import { useThreadActions } from '../../state/mutations/threads.ts';
 import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { FAILURES } from '../../backend/failureTexts.ts';
@@ -17,6 +18,8 @@ import { CategorySelect } from './CategorySelect.tsx';
 import styles from './CreateThreadPage.module.css';
 import type { SharePrefill } from './sharePrefill.ts';
 import { threadSchema, type ThreadValues } from './threadSchema.ts';
+
+const THREAD_CREATED = 'Thread created successfully!';
 
 const EMPTY: ThreadValues = { categoryId: '', title: '', content: '' };
 
@@ -73,7 +76,12 @@ export function CreateThreadForm({ userId, prefill }: { userId: string; prefill:
     try {
       const created = await actions.createThread({ categoryId, title, content, images: extractImages(content) });
       clearDraft();
-      toast.success('Thread created successfully!');
+      if (online) {
+        toast.success(THREAD_CREATED);
+      } else {
+        toast.success(SAVED_OFFLINE);
+        awaitConfirmation({ table: 'threads', id: created.threadId, confirmed: THREAD_CREATED });
+      }
       void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: created.slug } });
     } catch (error) {
       reportError(error, FAILURES.createThread);

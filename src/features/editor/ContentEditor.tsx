@@ -1,5 +1,6 @@
 // The markdown editor with its toolbar, shared by Create Thread (12 rows) and the reply box (6 rows). Controlled
-// through value/onChange; a ref gives focus() and insert()/insertBlock() for quotes, images and video markers.
+// through value/onChange; a ref gives focus(), insert(), insertBlock() and appendBlock() for quotes, images and video
+// markers.
 import {
   forwardRef,
   useImperativeHandle,
@@ -10,7 +11,7 @@ import {
 } from 'react';
 import styles from './ContentEditor.module.css';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import { applyFormat, insertBlock, insertText, type EditorState, type FormatTool } from './formatting.ts';
+import { appendBlock, applyFormat, insertBlock, insertText, type EditorState, type FormatTool } from './formatting.ts';
 
 export interface ContentEditorHandle {
   focus(): void;
@@ -18,6 +19,8 @@ export interface ContentEditorHandle {
   insert(text: string): void;
   /** Inserts on a line of its own. */
   insertBlock(text: string): void;
+  /** Adds a block after all the text, a blank line apart, with the caret after it (a quote, then the answer). */
+  appendBlock(text: string): void;
 }
 
 type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'rows'>;
@@ -67,6 +70,7 @@ export const ContentEditor = forwardRef<ContentEditorHandle, ContentEditorProps>
     focus: () => area.current?.focus(),
     insert: (text) => apply((s) => insertText(s, text)),
     insertBlock: (text) => apply((s) => insertBlock(s, text)),
+    appendBlock: (text) => apply((s) => appendBlock(s.value, text)),
   }));
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

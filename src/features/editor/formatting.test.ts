@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFormat, insertBlock, insertText, type EditorState, type FormatTool } from './formatting.ts';
+import { appendBlock, applyFormat, insertBlock, insertText, type EditorState, type FormatTool } from './formatting.ts';
 
 /** Builds a state from a string with the selection marked by [ and ] (or a caret |). */
 function at(marked: string): EditorState {
@@ -97,5 +97,18 @@ describe('insertText and insertBlock', () => {
 
   it('splits a line when the caret is in its middle', () => {
     expect(insertBlock(at('ab|cd'), '[youtube:dQw4w9WgXcQ]').value).toBe('ab\n[youtube:dQw4w9WgXcQ]\ncd');
+  });
+});
+
+describe('appendBlock', () => {
+  it('puts the block a blank line after the text and the caret on a new line after it', () => {
+    const next = appendBlock('My answer  ', '> **Ann said:**\n> hi\n\n');
+    expect(next.value).toBe('My answer\n\n> **Ann said:**\n> hi\n\n');
+    expect(next.start).toBe(next.value.length);
+    expect(next.end).toBe(next.value.length);
+  });
+
+  it('starts an empty box with the block and ends a block that lacks one with a line break', () => {
+    expect(appendBlock('', '> x').value).toBe('> x\n');
   });
 });

@@ -84,3 +84,11 @@ export function insertBlock(state: EditorState, text: string): EditorState {
   const block = `${lineBreakBefore(state.value, state.start)}${text}${after}`;
   return wrap(state, block, '', '');
 }
+
+/** The text with a block added after it, a blank line apart, and the caret at the very end, on a line of its own. */
+export function appendBlock(value: string, block: string): EditorState {
+  const before = value.trim() === '' ? '' : `${value.trimEnd()}\n\n`;
+  const text = block.endsWith('\n') ? block : `${block}\n`;
+  const next = `${before}${text}`;
+  return { value: next, start: next.length, end: next.length };
+}

@@ -5,6 +5,8 @@ import type { CategoryType } from '../../data/types.ts';
 import { categoryHeading } from '../../lib/categoryTypes.ts';
 import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import type { CategoryTypeCard } from '../../data/queries/categories.ts';
+import type { FirstSync } from '../../state/sync/useFirstSync.ts';
+import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import styles from './Home.module.css';
 
 const LOOK: Record<CategoryType, { icon: IconName; blurb: string }> = {
@@ -30,19 +32,26 @@ function Card({ card }: { card: CategoryTypeCard }) {
   );
 }
 
-export function CategoryCards({ cards, waiting }: { cards: MirrorResult<CategoryTypeCard[]>; waiting: boolean }) {
-  const loading = cards.state === 'loading' || (cards.state === 'ready' && cards.data.length === 0 && waiting);
+interface CategoryCardsProps {
+  cards: MirrorResult<CategoryTypeCard[]>;
+  sync: FirstSync;
+}
+
+export function CategoryCards({ cards, sync }: CategoryCardsProps) {
+  const none = cards.state === 'ready' && cards.data.length === 0;
+  if (cards.state === 'failed' || (none && sync.failed))
+    return <LoadFailure title="Failed to load categories" className={styles.none} />;
+  if (none && !sync.active) {
+    return <p className={styles.none}>No categories yet. They will appear once this device has synced.</p>;
+  }
+  const loading = cards.state === 'loading' || none;
   return (
     <div className={styles.cards} aria-busy={loading}>
       {loading &&
         Array.from({ length: 3 }, (_, i) => (
           <div key={i} className={`${styles.card} skeleton`} aria-hidden data-testid="category-placeholder" />
         ))}
-      {cards.state === 'failed' && <p className="error">Failed to load categories. Please try refreshing the page.</p>}
-      {!loading && cards.state === 'ready' && cards.data.map((c) => <Card key={c.type} card={c} />)}
-      {!loading && cards.state === 'ready' && cards.data.length === 0 && (
-        <p className="muted">No categories yet. They will appear once this device has synced.</p>
-      )}
+      {cards.state === 'ready' && cards.data.map((c) => <Card key={c.type} card={c} />)}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The home page (SPEC §2 "Home page"): hero, category cards and the recent threads, all read from the mirror.
 import { useCategoryTypeCards } from '../../state/queries/categories.ts';
 import { useLatestThreads } from '../../state/queries/threads.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
 import { useFirstSync } from '../../state/sync/useFirstSync.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { FirstSyncNotice } from '../../ui/threadList/FirstSyncNotice.tsx';
@@ -15,6 +16,8 @@ export function HomePage() {
   const cards = useCategoryTypeCards();
   const threads = useLatestThreads(RECENT_COUNT);
   const firstSync = useFirstSync();
+  // Members have an account already: the sign-up button would only bounce them back here.
+  const signedIn = useSession((s) => s.user !== null);
   const empty = cards.state === 'ready' && cards.data.length === 0;
   return (
     <div className={styles.home}>
@@ -27,9 +30,11 @@ export function HomePage() {
           <ButtonLink to="/create-thread" variant="primary">
             Start a Discussion
           </ButtonLink>
-          <ButtonLink to="/auth" search={{ register: true }}>
-            Signup here
-          </ButtonLink>
+          {!signedIn && (
+            <ButtonLink to="/auth" search={{ register: true }}>
+              Signup here
+            </ButtonLink>
+          )}
         </div>
       </section>
 
@@ -37,10 +42,10 @@ export function HomePage() {
 
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading">Categories</h2>
-        <CategoryCards cards={cards} waiting={firstSync.active} />
+        <CategoryCards cards={cards} sync={firstSync} />
       </section>
 
-      <RecentThreads threads={threads} waiting={firstSync.active} />
+      <RecentThreads threads={threads} sync={firstSync} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { listAge } from '../../lib/relativeTime.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { PinIcon } from '../../ui/threadList/PinIcon.tsx';
 import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
+import type { FirstSync } from '../../state/sync/useFirstSync.ts';
+import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import styles from './Home.module.css';
 
 function RecentRow({ thread }: { thread: ThreadWithRefs }) {
@@ -31,8 +33,10 @@ function RecentRow({ thread }: { thread: ThreadWithRefs }) {
   );
 }
 
-export function RecentThreads({ threads, waiting }: { threads: MirrorResult<ThreadWithRefs[]>; waiting: boolean }) {
-  const loading = threads.state === 'loading' || (threads.state === 'ready' && threads.data.length === 0 && waiting);
+export function RecentThreads({ threads, sync }: { threads: MirrorResult<ThreadWithRefs[]>; sync: FirstSync }) {
+  const none = threads.state === 'ready' && threads.data.length === 0;
+  const failed = threads.state === 'failed' || (none && sync.failed);
+  const loading = threads.state === 'loading' || (none && sync.active);
   return (
     <section aria-labelledby="recent-heading">
       <div className={styles.sectionHead}>
@@ -41,21 +45,27 @@ export function RecentThreads({ threads, waiting }: { threads: MirrorResult<Thre
           View All
         </Link>
       </div>
-      <ul className={styles.list} aria-busy={loading}>
-        {loading &&
-          Array.from({ length: 5 }, (_, i) => (
-            <li key={i} className={`${styles.row} ${styles.placeholder}`} aria-hidden data-testid="thread-placeholder">
-              <span className="skeleton" />
-            </li>
-          ))}
-        {threads.state === 'failed' && (
-          <li className={`${styles.row} error`}>Failed to load threads. Please try refreshing the page.</li>
-        )}
-        {!loading && threads.state === 'ready' && threads.data.length === 0 && (
-          <li className={`${styles.row} muted`}>No threads yet. Start the first discussion!</li>
-        )}
-        {!loading && threads.state === 'ready' && threads.data.map((t) => <RecentRow key={t.id} thread={t} />)}
-      </ul>
+      {failed ? (
+        <LoadFailure title="Failed to load threads" />
+      ) : (
+        <ul className={styles.list} aria-busy={loading}>
+          {loading &&
+            Array.from({ length: 5 }, (_, i) => (
+              <li
+                key={i}
+                className={`${styles.row} ${styles.placeholder}`}
+                aria-hidden
+                data-testid="thread-placeholder"
+              >
+                <span className="skeleton" />
+              </li>
+            ))}
+          {!loading && threads.state === 'ready' && threads.data.length === 0 && (
+            <li className={`${styles.row} muted`}>No threads yet. Start the first discussion!</li>
+          )}
+          {!loading && threads.state === 'ready' && threads.data.map((t) => <RecentRow key={t.id} thread={t} />)}
+        </ul>
+      )}
     </section>
   );
 }

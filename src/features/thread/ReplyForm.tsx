@@ -2,6 +2,7 @@
 // waits in the outbox when offline.
 import { forwardRef, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { awaitConfirmation, SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
 import { useReplyActions } from '../../state/mutations/replies.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ContentEditor, type ContentEditorHandle } from '../editor/index.ts';
@@ -10,6 +11,8 @@ import { CONTENT_TOO_LONG, isTooLong } from '../../content/postLength.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { postImages } from './gallery.ts';
 import styles from './Thread.module.css';
+
+const REPLY_POSTED = 'Reply posted successfully!';
 
 interface ReplyFormProps {
   threadId: string;
@@ -31,9 +34,14 @@ export const ReplyForm = forwardRef<ContentEditorHandle, ReplyFormProps>(functio
     if (tooLong || text.trim() === '') return;
     setBusy(true);
     try {
-      await actions.reply(threadId, text, postImages(text));
+      const id = await actions.reply(threadId, text, postImages(text));
       onTextChange('');
-      toast.success(online ? 'Reply posted successfully!' : 'Reply saved. It will be sent when you are back online.');
+      if (online) {
+        toast.success(REPLY_POSTED);
+      } else {
+        toast.success(SAVED_OFFLINE);
+        awaitConfirmation({ table: 'posts', id, confirmed: REPLY_POSTED });
+      }
     } catch (error) {
       reportError(error, FAILURES.reply);
     } finally {

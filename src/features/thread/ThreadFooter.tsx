@@ -25,14 +25,14 @@ export const ThreadFooter = forwardRef<ContentEditorHandle, ThreadFooterProps>(f
   }
   if (kind === 'locked') {
     return (
-      <p className={styles.notice} role="note">
+      <p className={`${styles.notice} ${styles.noteLine}`} role="note">
         <Icon name="shield" size={18} aria-hidden /> This thread is locked. New replies are not allowed.
       </p>
     );
   }
   if (kind === 'banned') {
     return (
-      <p className={styles.notice} role="note">
+      <p className={`${styles.notice} ${styles.noteLine}`} role="note">
         <Icon name="alert" size={18} aria-hidden /> Your account has been banned by a moderator, so you cannot post
         replies. Contact the moderators if you think this is a mistake.
       </p>

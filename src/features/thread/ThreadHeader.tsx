@@ -12,10 +12,12 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} 
 
 interface ThreadHeaderProps {
   thread: ThreadWithRefs;
+  /** The replies to show: the thread row's count may lag behind the posts on this device. */
+  replyCount: number;
   onDelete?: () => void;
 }
 
-export function ThreadHeader({ thread, onDelete }: ThreadHeaderProps) {
+export function ThreadHeader({ thread, replyCount, onDelete }: ThreadHeaderProps) {
   const name = authorName(thread.author);
   const { category } = thread;
   return (
@@ -50,7 +52,7 @@ export function ThreadHeader({ thread, onDelete }: ThreadHeaderProps) {
           </time>
         </span>
         <span className="muted">{plural(thread.view_count, 'view', 'views')}</span>
-        <span className="muted">{plural(thread.reply_count, 'reply', 'replies')}</span>
+        <span className="muted">{plural(replyCount, 'reply', 'replies')}</span>
         {onDelete && (
           <Button variant="danger" className={styles.deleteThread} onClick={onDelete}>
             Delete Thread

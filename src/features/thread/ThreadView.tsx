@@ -48,21 +48,23 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   const banned = profile?.is_banned === true;
   const footer: FooterKind = thread.is_locked ? 'locked' : !userId ? 'signedOut' : banned ? 'banned' : 'reply';
 
+  // The thread row's count moves only with the next pull; the posts on this device move at once, a reply waiting to
+  // send included, so the header never says fewer replies than the page shows.
+  const replyCount = Math.max(
+    thread.reply_count,
+    posts?.filter((p) => p.type === 'reply' && !p.is_first_post && p._status !== 'failed').length ?? 0,
+  );
+
   const failures = useMemo(
     () => failuresForThread(failed ?? [], thread.id, new Set(posts?.map((p) => p.id))),
     [failed, posts, thread.id],
   );
 
-  const quote = useCallback(
-    (post: PostWithAuthor) => {
-      setDraft(
-        (text) =>
-          `${text && !text.endsWith('\n\n') ? `${text.trimEnd()}\n\n` : text}${quoteBlock(authorName(post.author), post.content)}`,
-      );
-      setTimeout(() => replyBox.current?.focus(), QUOTE_FOCUS_DELAY_MS);
-    },
-    [setDraft],
-  );
+  const quote = useCallback((post: PostWithAuthor) => {
+    // Through the editor, so the caret ends on a new line after the quote, where the answer goes.
+    replyBox.current?.appendBlock(quoteBlock(authorName(post.author), post.content));
+    setTimeout(() => replyBox.current?.focus(), QUOTE_FOCUS_DELAY_MS);
+  }, []);
 
   const removeThread = async () => {
     if (!online) {
@@ -82,7 +84,11 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
 
   return (
     <div className={styles.thread}>
-      <ThreadHeader thread={thread} onDelete={staff ? () => setConfirmingDelete(true) : undefined} />
+      <ThreadHeader
+        thread={thread}
+        replyCount={replyCount}
+        onDelete={staff ? () => setConfirmingDelete(true) : undefined}
+      />
       {posts === undefined ? (
         <Spinner label="Loading posts…" />
       ) : (

@@ -4,6 +4,8 @@ import { useSyncStatus } from './SyncContext.tsx';
 import { ShellSyncStatusProvider } from './shellSyncStatus.tsx';
 
 export function EngineSyncStatus({ children }: { children: ReactNode }) {
-  const { online, pending, failed } = useSyncStatus();
-  return <ShellSyncStatusProvider status={{ online, pending, failed }}>{children}</ShellSyncStatusProvider>;
+  const { online, unreachable, pending, failed } = useSyncStatus();
+  return (
+    <ShellSyncStatusProvider status={{ online, unreachable, pending, failed }}>{children}</ShellSyncStatusProvider>
+  );
 }

@@ -1,9 +1,10 @@
-// A page of thread rows with its states: 4 placeholders (and first-load progress), the failure text, or the empty
-// state the screen gives.
+// A page of thread rows with its states: 4 placeholders (and first-load progress), the failure text (a failed read,
+// or an empty mirror whose first sync the server failed), or the empty state the screen gives.
 import type { ReactNode } from 'react';
 import type { ThreadPage } from '../../data/queries/threads.ts';
 import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import { useFirstSync } from '../../state/sync/useFirstSync.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { FirstSyncNotice } from './FirstSyncNotice.tsx';
 import { ThreadListPlaceholders, ThreadListRow } from './ThreadListRow.tsx';
 import styles from './ThreadList.module.css';
@@ -13,13 +14,8 @@ const PLACEHOLDERS = 4;
 
 export function ThreadListView({ result, empty }: { result: MirrorResult<ThreadPage>; empty: ReactNode }) {
   const firstSync = useFirstSync();
-  if (result.state === 'failed') {
-    return (
-      <div className={styles.failure} role="alert">
-        <p className={styles.failureTitle}>Failed to load threads</p>
-        <p className="muted">Please try refreshing the page</p>
-      </div>
-    );
+  if (result.state === 'failed' || (result.state === 'ready' && result.data.total === 0 && firstSync.failed)) {
+    return <LoadFailure title="Failed to load threads" />;
   }
   const waiting = result.state === 'loading' || (result.data.total === 0 && firstSync.active);
   if (waiting) {
