@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { openPglite, openPostgres, type Db } from '../../supabase/local/db.ts';
+import { openPostgres, type Db } from '../../supabase/local/db.ts';
+import { openPglite } from '../../supabase/local/pgliteThread.ts';
 import { DEFAULT_JWT_SECRET } from '../../supabase/local/env.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
@@ -34,6 +35,8 @@ export interface TestStackOptions {
   migrations?: boolean;
   extraSql?: string;
   jwtExpiry?: number;
+  /** A folder served as the built app. */
+  staticDir?: string;
 }
 
 async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
@@ -64,7 +67,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const { db, drop } = await openTestDb();
   await migrate(db, { seed: options.seed, migrations: options.migrations, extraSql: options.extraSql });
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-storage-'));
-  const stack = await startStack({ db, jwtSecret: DEFAULT_JWT_SECRET, storageDir, jwtExpiry: options.jwtExpiry });
+  const stack = await startStack({
+    db,
+    jwtSecret: DEFAULT_JWT_SECRET,
+    storageDir,
+    jwtExpiry: options.jwtExpiry,
+    staticDir: options.staticDir,
+  });
   const make = (key: string) =>
     createClient(stack.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { build } from 'vite';
-import { openPglite } from '../../supabase/local/db.ts';
+import { openPglite } from '../../supabase/local/pgliteThread.ts';
 import { DEFAULT_JWT_SECRET } from '../../supabase/local/env.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
