@@ -30,6 +30,8 @@ interface Pending {
   timer?: NodeJS.Timeout;
 }
 
+const CHECKPOINT_EVERY_MS = 10_000;
+
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** statement_timeout as Postgres shows it ('3s', '500ms', '0') in milliseconds; 0 is no limit. */
@@ -136,11 +138,26 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const thread = new PgliteThread(dir);
   // PGlite has one connection: a statement or a transaction waits for the one before it.
   let last: Promise<unknown> = Promise.resolve();
+  let ranSinceCheckpoint = false;
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = last.then(fn, fn);
+    const run = () => {
+      ranSinceCheckpoint = true;
+      return fn();
+    };
+    const next = last.then(run, run);
     last = next.catch(() => 'the next caller goes on either way');
     return next;
   };
+  // PGlite has no background checkpointer, only the one max_wal_size forces: a thread replacing a stopped one would
+  // replay up to that much WAL while every request waits. A checkpoint every few seconds of use keeps the replay short.
+  const checkpoints = setInterval(() => {
+    if (!ranSinceCheckpoint) return;
+    void exclusive(() => {
+      ranSinceCheckpoint = false;
+      return thread.run('exec', 'checkpoint');
+    }).catch((error: unknown) => console.warn('[local stack] PGlite checkpoint failed:', error));
+  }, CHECKPOINT_EVERY_MS);
+  checkpoints.unref();
   const query = <T>(sql: string, params?: unknown[]) => thread.run('query', sql, params) as Promise<QueryResult<T>>;
   const exec = async (sql: string) => {
     await thread.run('exec', sql);
@@ -180,6 +197,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         }
       }),
     close: async () => {
+      clearInterval(checkpoints);
       await exclusive(() => thread.close());
       if (!dataDir) await rm(dir, { recursive: true, force: true });
     },
