@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { openPglite } from '../supabase/local/db.ts';
+import { openPglite } from '../supabase/local/pgliteThread.ts';
 import { migrate } from '../supabase/local/migrate.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';

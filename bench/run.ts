@@ -3,11 +3,13 @@ import '../supabase/local/noRealtimeSocket.ts';
 import { benchBundle } from './bundle.ts';
 import { benchLocalStack } from './local-stack.ts';
 import { benchOfflineStart } from './offlineStart.ts';
+import { benchRunaway } from './runaway.ts';
 import { benchSync } from './sync.ts';
 import { benchThreadPaint } from './threadPaint.ts';
 
 await benchBundle();
 await benchLocalStack();
+await benchRunaway();
 await benchSync();
 await benchThreadPaint();
 await benchOfflineStart();

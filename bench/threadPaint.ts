@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { openPglite } from '../supabase/local/db.ts';
+import { openPglite } from '../supabase/local/pgliteThread.ts';
 import { migrate } from '../supabase/local/migrate.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';

@@ -2,7 +2,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { openPglite, openPostgres } from '../supabase/local/db.ts';
+import { openPostgres } from '../supabase/local/db.ts';
+import { openPglite } from '../supabase/local/pgliteThread.ts';
 import { readEnv } from '../supabase/local/env.ts';
 import { migrate } from '../supabase/local/migrate.ts';
 import { projectJwtSecret } from '../supabase/local/secret.ts';

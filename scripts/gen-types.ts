@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { generateTypescript, introspect, sortGeneratorMetadata } from '@supabase/postgrest-typegen';
 import * as prettier from 'prettier';
-import { openPglite } from '../supabase/local/db.ts';
+import { openPglite } from '../supabase/local/pgliteThread.ts';
 import { migrate } from '../supabase/local/migrate.ts';
 
 const target = fileURLToPath(new URL('../src/backend/database.types.ts', import.meta.url));

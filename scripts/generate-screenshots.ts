@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { openPglite } from '../supabase/local/db.ts';
+import { openPglite } from '../supabase/local/pgliteThread.ts';
 import { migrate } from '../supabase/local/migrate.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';

@@ -1,5 +1,5 @@
-// One small interface over the two databases the local stack can run on: embedded PGlite or a real PostgreSQL.
-import { PGlite } from '@electric-sql/pglite';
+// One small interface over the two databases the local stack can run on: embedded PGlite (pgliteThread.ts) or a
+// real PostgreSQL.
 import pg from 'pg';
 
 export interface QueryResult<T> {
@@ -17,28 +17,6 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
-}
-
-/** Embedded Postgres; `dataDir` undefined keeps it in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
-  await db.waitReady;
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const r = await q.query<T>(sql, params as unknown[] | undefined);
-      return { rows: r.rows, affectedRows: r.affectedRows };
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-    },
-  });
-  return {
-    kind: 'pglite',
-    ...wrap(db),
-    // PGlite runs one transaction at a time, so requests are serialized here.
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx as unknown as PGlite))),
-    close: () => db.close(),
-  };
 }
 
 /** A real PostgreSQL server (DATABASE_URL). */
@@ -83,15 +61,32 @@ export interface JwtClaims {
   [key: string]: unknown;
 }
 
-/** Runs `fn` in one transaction as the JWT's role with its claims set, exactly as PostgREST does, so RLS decides. */
+// The role's own statement_timeout (`alter role ... set`), which `set role` does not apply: PostgREST reads it and
+// sets it per request, and so does this stack. Read before the role changes, by the server's own user.
+const ROLE_TIMEOUT = `with timeout as materialized (
+  select coalesce((
+    select split_part(c, '=', 2)
+    from pg_catalog.pg_db_role_setting s cross join unnest(s.setconfig) c
+    where s.setrole = (select oid from pg_catalog.pg_roles where rolname = $1)
+      and s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+      and c like 'statement_timeout=%'
+    order by s.setdatabase desc
+    limit 1
+  ), current_setting('statement_timeout')) as value
+)`;
+
+/** Runs `fn` in one transaction as the JWT's role with its claims and statement timeout set, as PostgREST does. */
 export function asRole<T>(db: Db, claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const role = ['anon', 'authenticated', 'service_role'].includes(claims.role) ? claims.role : 'anon';
     await tx.query(
-      `select set_config('role', $1, true),
+      `${ROLE_TIMEOUT}
+      select set_config('statement_timeout', timeout.value, true),
+      set_config('role', $1, true),
       set_config('request.jwt.claims', $2, true),
       set_config('request.jwt.claim.sub', $3, true),
-      set_config('request.jwt.claim.role', $1, true)`,
+      set_config('request.jwt.claim.role', $1, true)
+      from timeout`,
       [role, JSON.stringify(claims), claims.sub ?? ''],
     );
     return fn(tx);

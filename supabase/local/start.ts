@@ -1,7 +1,8 @@
 // `npm start`: open the database, migrate and seed it, then serve the built app and the local stack on one origin.
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openPglite, openPostgres } from './db.ts';
+import { openPostgres } from './db.ts';
+import { openPglite } from './pgliteThread.ts';
 import { readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
 import { assertSecretFitsHost, projectJwtSecret } from './secret.ts';

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthRateLimits } from '../../supabase/local/auth/rateLimits.ts';
-import { openPglite, openPostgres, type Db } from '../../supabase/local/db.ts';
+import { openPostgres, type Db } from '../../supabase/local/db.ts';
+import { openPglite } from '../../supabase/local/pgliteThread.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import '../../supabase/local/noRealtimeSocket.ts';
@@ -39,6 +40,8 @@ export interface TestStackOptions {
   jwtExpiry?: number;
   /** The sign-in and sign-up limits; off unless asked, since a test file signs in many times from one IP. */
   authRateLimits?: AuthRateLimits;
+  /** A folder served as the built app. */
+  staticDir?: string;
 }
 
 async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
@@ -81,6 +84,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     storageDir,
     jwtExpiry: options.jwtExpiry,
     authRateLimits: options.authRateLimits ?? false,
+    staticDir: options.staticDir,
   });
   const make = (key: string) =>
     createClient(stack.url, key, {

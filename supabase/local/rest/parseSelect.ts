@@ -1,5 +1,7 @@
 // Parses PostgREST's `select` parameter: columns, aliases, casts, JSON paths and embedded resources with hints.
 import { Cursor, type Field } from './cursor.ts';
+import { syntaxError } from './errors.ts';
+import { MAX_EMBED_DEPTH } from './limits.ts';
 
 export type SelectItem =
   | { kind: 'star' }
@@ -17,7 +19,7 @@ export type SelectItem =
 // One word, so a cast can name a type but never add SQL (`::int from x` is refused).
 const CAST = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
 
-function parseItem(c: Cursor): SelectItem {
+function parseItem(c: Cursor, depth: number): SelectItem {
   if (c.eat('*')) return { kind: 'star' };
   let start = c.pos;
   let alias: string | undefined;
@@ -37,7 +39,11 @@ function parseItem(c: Cursor): SelectItem {
       else if (h !== 'left') hint = h;
     }
     c.expect('(');
-    const items = c.peek(')') ? [] : parseItems(c);
+    // Checked while parsing, so a select nested thousands deep is refused before it can exhaust the stack.
+    if (depth >= MAX_EMBED_DEPTH) {
+      throw syntaxError('select', c.input, `resources can be embedded at most ${MAX_EMBED_DEPTH} levels deep`);
+    }
+    const items = c.peek(')') ? [] : parseItems(c, depth + 1);
     c.expect(')');
     return { kind: 'embed', relation: name, alias, hint, inner, items };
   }
@@ -57,9 +63,9 @@ function parseItem(c: Cursor): SelectItem {
   return { kind: 'column', field, alias, cast };
 }
 
-function parseItems(c: Cursor): SelectItem[] {
-  const items = [parseItem(c)];
-  while (c.eat(',')) items.push(parseItem(c));
+function parseItems(c: Cursor, depth: number): SelectItem[] {
+  const items = [parseItem(c, depth)];
+  while (c.eat(',')) items.push(parseItem(c, depth));
   return items;
 }
 
@@ -67,7 +73,7 @@ function parseItems(c: Cursor): SelectItem[] {
 export function parseSelect(input: string): SelectItem[] {
   const c = new Cursor(input, 'select');
   if (input === '') return [];
-  const items = parseItems(c);
+  const items = parseItems(c, 0);
   if (!c.done) c.fail('"," or end of input');
   return items;
 }

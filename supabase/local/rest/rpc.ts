@@ -3,6 +3,7 @@ import { jsonBody, type ApiResponse } from '../http.ts';
 import { Planner, planShape, readStatement } from './buildRead.ts';
 import { inTransaction, toCount, type RestCall } from './call.ts';
 import { pgrstError } from './errors.ts';
+import { capRows, MAX_ROWS } from './limits.ts';
 import { parseQuery } from './parseQuery.ts';
 import { apply } from './prefer.ts';
 import type { ReadRow } from './read.ts';
@@ -85,7 +86,8 @@ export async function callRpc(call: RestCall, name: string): Promise<ApiResponse
   }
   if (returns.kind === 'scalar') {
     const sql = returns.set
-      ? `select coalesce(json_agg(_r.v), '[]')::text as body, count(*)::int8 as n from ${withArgs(`${callSql} as _r(v)`)}`
+      ? `select coalesce(json_agg(_r.v), '[]')::text as body, count(*)::int8 as n
+         from (select _f.v from ${withArgs(`${callSql} as _f(v)`)} limit ${MAX_ROWS}) _r`
       : `select to_json(${callSql})::text as body, 1 as n${fromArgs}`;
     return inTransaction(call, async (tx) => {
       const row = (await tx.query<ReadRow>(sql, params.values)).rows[0]!;
@@ -97,6 +99,7 @@ export async function callRpc(call: RestCall, name: string): Promise<ApiResponse
   }
 
   applyRangeHeader(call, query.root);
+  if (returns.set) capRows(query.root);
   const shape = planShape(new Planner(cache, params), returns.relation, 't0', query.select, query.root);
   if (prefs.count) apply(prefs, `count=${prefs.count}`);
   const sql = readStatement(shape, {

@@ -1,0 +1,205 @@
+// Embedded PGlite behind a worker thread, so that a long statement leaves the HTTP server free and can be stopped.
+//
+// PGlite runs each statement synchronously inside WebAssembly: its statement_timeout rides on a JavaScript timer that
+// cannot fire until the statement is over, and its memory is not shared, so no other thread can raise Postgres's
+// cancel flag. The only way to stop a runaway statement is to end the thread that runs it. That is safe because
+// PGlite keeps its files in a folder: a new thread opens them again, committed work is there and the stopped
+// transaction is rolled back, as after a crash.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Db, QueryResult, Queryable } from './db.ts';
+
+const WORKER = new URL('./pgliteWorker.js', import.meta.url);
+
+type Op = 'query' | 'exec' | 'close';
+
+interface Reply {
+  id?: number;
+  ready?: true;
+  /** The statement began, under this statement_timeout. */
+  started?: string;
+  done?: QueryResult<unknown>;
+  failed?: Record<string, unknown> & { message: string };
+}
+
+interface Pending {
+  resolve(result: QueryResult<unknown>): void;
+  reject(error: Error): void;
+  timer?: NodeJS.Timeout;
+}
+
+const CHECKPOINT_EVERY_MS = 10_000;
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** statement_timeout as Postgres shows it ('3s', '500ms', '0') in milliseconds; 0 is no limit. */
+function timeoutMs(setting: string): number {
+  const m = /^(\d+)\s*(ms|s|min|h|d)?$/.exec(setting.trim());
+  return m ? Number(m[1]) * UNIT_MS[m[2] ?? 'ms']! : 0;
+}
+
+/** The error Postgres raises for a statement stopped by statement_timeout. */
+function timeoutError(): Error {
+  return Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+}
+
+function startWorker(dataDir: string): Promise<Worker> {
+  const worker = new Worker(WORKER, { workerData: { dataDir } });
+  return new Promise((resolve, reject) => {
+    worker.once('message', () => resolve(worker));
+    worker.once('error', reject);
+  });
+}
+
+/** Runs one message at a time on the worker, stopping and replacing it when a statement outlives its timeout. */
+class PgliteThread {
+  private worker: Promise<Worker>;
+  private pending = new Map<number, Pending>();
+  private lastId = 0;
+  /** Counts the workers started; a transaction begun on an earlier one ended with it. */
+  generation = 1;
+
+  constructor(private readonly dataDir: string) {
+    this.worker = this.start();
+  }
+
+  private start(): Promise<Worker> {
+    return startWorker(this.dataDir).then((worker) => {
+      worker.on('message', (reply: Reply) => this.onReply(reply));
+      worker.on('error', (error) => this.failAll(error));
+      // A thread that dies by itself (PGlite aborted) is replaced, so the next request finds a database.
+      worker.on('exit', () => {
+        this.failAll(new Error('The PGlite thread stopped'));
+        this.generation += 1;
+        this.worker = this.start();
+      });
+      return worker;
+    });
+  }
+
+  private onReply(reply: Reply) {
+    const pending = reply.id === undefined ? undefined : this.pending.get(reply.id);
+    if (!pending || reply.id === undefined) return;
+    if (reply.started !== undefined) {
+      const ms = timeoutMs(reply.started);
+      if (ms > 0) pending.timer = setTimeout(() => this.stop(reply.id!), ms);
+      return;
+    }
+    clearTimeout(pending.timer);
+    this.pending.delete(reply.id);
+    if (reply.done) pending.resolve(reply.done);
+    else pending.reject(Object.assign(new Error(reply.failed?.message ?? 'PGlite failed'), reply.failed));
+  }
+
+  private failAll(error: Error) {
+    for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+    this.pending.clear();
+  }
+
+  /** Ends the thread running the statement `id`, which fails with 57014 as on PostgreSQL, and opens a new one. */
+  private stop(id: number) {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    this.generation += 1;
+    pending.reject(timeoutError());
+    this.worker = this.worker.then(async (worker) => {
+      worker.removeAllListeners('exit');
+      await worker.terminate();
+      return this.start();
+    });
+  }
+
+  async run(op: Op, sql = '', params?: unknown[]): Promise<QueryResult<unknown>> {
+    const worker = await this.worker;
+    return new Promise((resolve, reject) => {
+      this.lastId += 1;
+      this.pending.set(this.lastId, { resolve, reject });
+      worker.postMessage({ id: this.lastId, op, sql, params });
+    });
+  }
+
+  async close() {
+    await this.run('close');
+    const worker = await this.worker;
+    worker.removeAllListeners('exit');
+    await worker.terminate();
+  }
+}
+
+/** Embedded Postgres in `dataDir`, or in a temporary folder removed on close (tests, scripts). */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'guap-pglite-')));
+  const thread = new PgliteThread(dir);
+  // PGlite has one connection: a statement or a transaction waits for the one before it.
+  let last: Promise<unknown> = Promise.resolve();
+  let ranSinceCheckpoint = false;
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = () => {
+      ranSinceCheckpoint = true;
+      return fn();
+    };
+    const next = last.then(run, run);
+    last = next.catch(() => 'the next caller goes on either way');
+    return next;
+  };
+  // PGlite has no background checkpointer, only the one max_wal_size forces: a thread replacing a stopped one would
+  // replay up to that much WAL while every request waits. A checkpoint every few seconds of use keeps the replay short.
+  const checkpoints = setInterval(() => {
+    if (!ranSinceCheckpoint) return;
+    void exclusive(() => {
+      ranSinceCheckpoint = false;
+      return thread.run('exec', 'checkpoint');
+    }).catch((error: unknown) => console.warn('[local stack] PGlite checkpoint failed:', error));
+  }, CHECKPOINT_EVERY_MS);
+  checkpoints.unref();
+  const query = <T>(sql: string, params?: unknown[]) => thread.run('query', sql, params) as Promise<QueryResult<T>>;
+  const exec = async (sql: string) => {
+    await thread.run('exec', sql);
+  };
+  return {
+    kind: 'pglite',
+    query: (sql, params) => exclusive(() => query(sql, params)),
+    exec: (sql) => exclusive(() => exec(sql)),
+    transaction: (fn) =>
+      exclusive(async () => {
+        await exec('begin');
+        const generation = thread.generation;
+        // After a stopped statement the thread is new: nothing of this transaction is left to run on or roll back.
+        const alive = () => {
+          if (thread.generation !== generation) throw new Error('The transaction was stopped with its statement');
+        };
+        const tx: Queryable = {
+          query: async (sql, params) => {
+            alive();
+            return query(sql, params);
+          },
+          exec: async (sql) => {
+            alive();
+            await exec(sql);
+          },
+        };
+        try {
+          const out = await fn(tx);
+          alive();
+          await exec('commit');
+          return out;
+        } catch (e) {
+          if (thread.generation === generation) {
+            await exec('rollback').catch((error: unknown) => console.warn('[local stack] rollback failed:', error));
+          }
+          throw e;
+        }
+      }),
+    close: async () => {
+      clearInterval(checkpoints);
+      await exclusive(() => thread.close());
+      if (!dataDir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
