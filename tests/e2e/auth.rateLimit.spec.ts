@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HOSTED_AUTH_RATE_LIMITS } from '../../supabase/local/auth/rateLimits.ts';
-import { openPglite } from '../../supabase/local/db.ts';
+import { openPglite } from '../../supabase/local/pgliteThread.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
