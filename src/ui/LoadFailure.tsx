@@ -4,7 +4,7 @@ import styles from './LoadFailure.module.css';
 
 export function LoadFailure({ title, className }: { title: string; className?: string }) {
   return (
-    <div className={[styles.failure, className].filter(Boolean).join(' ')} role="alert">
+    <div className={[styles.box, className].filter(Boolean).join(' ')} role="alert">
       <p className={styles.title}>{title}</p>
       <p className="muted">Please try refreshing the page</p>
     </div>
