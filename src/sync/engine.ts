@@ -82,6 +82,7 @@ export class SyncEngine {
 
   private client!: ForumClient;
   private networkModule?: Promise<typeof import('./network.ts')>;
+  private pendingRowsModule?: Promise<typeof import('./pendingRows.ts')>;
   /** Settles once the backend client is there; every network step waits for it. */
   private readonly ready: Promise<void>;
 
@@ -111,10 +112,19 @@ export class SyncEngine {
     return this.networkModule;
   }
 
+  /** Loaded here, not with the engine: it brings the table of write kinds, which the first screen does not need. */
+  private pendingRows() {
+    this.pendingRowsModule ??= import('./pendingRows.ts');
+    return this.pendingRowsModule;
+  }
+
   /** Picks up the session, listens for auth, network and focus events, and runs a first sync. */
   async start(): Promise<void> {
     const { env, timers } = this.deps;
     this.status.set({ online: env.isOnline() });
+    // Both lazy modules are fetched while the client and the session load, not one after the other before the sync.
+    void this.pendingRows();
+    void this.network();
     await this.ready;
     const { client } = this;
     const { data } = await client.auth.getSession();
@@ -196,8 +206,7 @@ export class SyncEngine {
         await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
       });
     }
-    // Loaded here, not with the engine: it brings the table of write kinds, which the first screen does not need.
-    const { showPendingOf } = await import('./pendingRows.ts');
+    const { showPendingOf } = await this.pendingRows();
     await showPendingOf(db, userId);
     await this.refreshCounts();
     // A signed-in member's unsent words live here: ask the browser not to evict the mirror under storage pressure.

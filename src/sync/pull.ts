@@ -186,16 +186,19 @@ async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
 }
 
 /**
- * One full pull. Order matters: categories before threads (a thread row stores its category's type), and the
+ * One full pull. Order matters: categories (and profiles, fetched beside them) before threads (a thread row stores its category's type), and the
  * tombstones last, so a row deleted in this window is removed even if an earlier page brought it.
  */
 export async function pullChanges(ctx: PullContext): Promise<number> {
   const watermark = await fetchWatermark(ctx.client);
   const { client } = ctx;
   const categories = () => client.from('categories').select(CATEGORY_COLUMNS);
-  await pullWindow(ctx, 'categories', categories, 'id', watermark, (rows) => putUnlessPending(ctx, 'categories', rows));
   const profiles = () => client.from('profiles').select(PROFILE_COLUMNS);
-  await pullWindow(ctx, 'profiles', profiles, 'id', watermark, (rows) => putUnlessPending(ctx, 'profiles', rows));
+  // Side by side: neither needs the other, and a first visit waits on both before its thread rows.
+  await Promise.all([
+    pullWindow(ctx, 'categories', categories, 'id', watermark, (rows) => putUnlessPending(ctx, 'categories', rows)),
+    pullWindow(ctx, 'profiles', profiles, 'id', watermark, (rows) => putUnlessPending(ctx, 'profiles', rows)),
+  ]);
   await pullThreads(ctx, watermark);
   await pullPosts(ctx, watermark);
   if (ctx.userId) await pullMessages(ctx, watermark);
