@@ -160,15 +160,59 @@ export type Database = {
           },
         ];
       };
+      post_likes: {
+        Row: {
+          created_at: string;
+          id: string;
+          post_id: string;
+          sync_txid: number;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          post_id: string;
+          sync_txid?: number;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          post_id?: string;
+          sync_txid?: number;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'post_likes_post_id_fkey';
+            columns: ['post_id'];
+            referencedRelation: 'posts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'post_likes_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'post_likes_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       posts: {
         Row: {
-          author_id: string;
+          author_id: string | null;
           content: string;
           created_at: string;
           id: string;
           images: string[] | null;
           is_edited: boolean;
           is_first_post: boolean;
+          like_count: number;
           sync_txid: number;
           thread_id: string;
           type: string;
@@ -176,13 +220,14 @@ export type Database = {
           version: number;
         };
         Insert: {
-          author_id: string;
+          author_id?: string | null;
           content: string;
           created_at?: string;
           id?: string;
           images?: string[] | null;
           is_edited?: boolean;
           is_first_post?: boolean;
+          like_count?: number;
           sync_txid?: number;
           thread_id: string;
           type?: string;
@@ -190,13 +235,14 @@ export type Database = {
           version?: number;
         };
         Update: {
-          author_id?: string;
+          author_id?: string | null;
           content?: string;
           created_at?: string;
           id?: string;
           images?: string[] | null;
           is_edited?: boolean;
           is_first_post?: boolean;
+          like_count?: number;
           sync_txid?: number;
           thread_id?: string;
           type?: string;
@@ -233,11 +279,14 @@ export type Database = {
           email: string | null;
           id: string;
           is_banned: boolean;
+          last_seen_at: string | null;
           notification_preferences: NonNullable<Json>;
           privacy_settings: NonNullable<Json>;
+          reply_count: number;
           reputation: number;
           role: string;
           sync_txid: number;
+          thread_count: number;
           updated_at: string;
           username: string;
           wallet_address: string | null;
@@ -250,11 +299,14 @@ export type Database = {
           email?: string | null;
           id: string;
           is_banned?: boolean;
+          last_seen_at?: string | null;
           notification_preferences?: NonNullable<Json>;
           privacy_settings?: NonNullable<Json>;
+          reply_count?: number;
           reputation?: number;
           role?: string;
           sync_txid?: number;
+          thread_count?: number;
           updated_at?: string;
           username: string;
           wallet_address?: string | null;
@@ -267,11 +319,14 @@ export type Database = {
           email?: string | null;
           id?: string;
           is_banned?: boolean;
+          last_seen_at?: string | null;
           notification_preferences?: NonNullable<Json>;
           privacy_settings?: NonNullable<Json>;
+          reply_count?: number;
           reputation?: number;
           role?: string;
           sync_txid?: number;
+          thread_count?: number;
           updated_at?: string;
           username?: string;
           wallet_address?: string | null;
@@ -344,7 +399,7 @@ export type Database = {
       };
       threads: {
         Row: {
-          author_id: string;
+          author_id: string | null;
           category_id: string;
           created_at: string;
           id: string;
@@ -360,7 +415,7 @@ export type Database = {
           view_count: number;
         };
         Insert: {
-          author_id: string;
+          author_id?: string | null;
           category_id: string;
           created_at?: string;
           id?: string;
@@ -376,7 +431,7 @@ export type Database = {
           view_count?: number;
         };
         Update: {
-          author_id?: string;
+          author_id?: string | null;
           category_id?: string;
           created_at?: string;
           id?: string;

@@ -1,10 +1,11 @@
 // The IndexedDB mirror: forum rows, the outbox, the failed list and the sync cursors, in one versioned Dexie database.
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Transaction } from 'dexie';
 import type { FailedEntry, OutboxEntry } from './outboxTypes.ts';
 import type {
   CategoryRow,
   CursorRow,
   KeptThreadRow,
+  LikeRow,
   MeRow,
   MessageRow,
   PostRow,
@@ -33,7 +34,31 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = [
   { failed: 'id, userId, [userId+failedAt]' },
   // v3: what the service worker needs to send the outbox while no tab is open.
   { workerSession: 'key' },
+  // v4: the signed-in member's likes; profiles gain their counters and last seen, posts their like count.
+  { likes: 'id, [user_id+post_id], post_id' },
 ];
+
+/** Moves the rows an older version stored to a version's shape, by version number. */
+const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
+  // The counters come with the next pull of every profile; until then they read 0, not undefined.
+  4: async (tx) => {
+    await tx
+      .table('profiles')
+      .toCollection()
+      .modify((p: Record<string, unknown>) => {
+        p.thread_count ??= 0;
+        p.reply_count ??= 0;
+        p.last_seen_at ??= null;
+      });
+    await tx.table('cursors').where('table').equals('profiles').modify({ txid: 0 });
+    await tx
+      .table('posts')
+      .toCollection()
+      .modify((p: Record<string, unknown>) => {
+        p.like_count ??= 0;
+      });
+  },
+};
 
 export type Mirror = Dexie & {
   categories: EntityTable<CategoryRow, 'id'>;
@@ -43,6 +68,7 @@ export type Mirror = Dexie & {
   messages: EntityTable<MessageRow, 'id'>;
   me: EntityTable<MeRow, 'id'>;
   keptThreads: EntityTable<KeptThreadRow, 'thread_id'>;
+  likes: EntityTable<LikeRow, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   failed: EntityTable<FailedEntry, 'id'>;
   cursors: EntityTable<CursorRow, 'table'>;
@@ -62,6 +88,10 @@ export function openMirror(options: MirrorOptions = {}): Mirror {
     ...(options.indexedDB && { indexedDB: options.indexedDB }),
     ...(options.IDBKeyRange && { IDBKeyRange: options.IDBKeyRange }),
   }) as Mirror;
-  MIRROR_VERSIONS.forEach((stores, i) => db.version(i + 1).stores(stores));
+  MIRROR_VERSIONS.forEach((stores, i) => {
+    const version = db.version(i + 1).stores(stores);
+    const upgrade = MIRROR_UPGRADES[i + 1];
+    if (upgrade) version.upgrade(upgrade);
+  });
   return db;
 }

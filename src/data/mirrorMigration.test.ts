@@ -32,6 +32,27 @@ describe('mirror schema migrations', () => {
     }
   });
 
+  it('gives profiles and posts of version 3 their new counters, and pulls every profile again', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 3);
+    await old.table('profiles').add({ id: 'u1', username: 'ada', reputation: 4, sync_txid: 9 });
+    await old
+      .table('posts')
+      .add({ id: 'p1', thread_id: 't1', content: 'Hello', created_at: '2026-11-01', sync_txid: 9 });
+    await old.table('cursors').bulkAdd([
+      { table: 'profiles', txid: 9 },
+      { table: 'posts', txid: 9 },
+    ]);
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    expect(await current.profiles.get('u1')).toMatchObject({ thread_count: 0, reply_count: 0, last_seen_at: null });
+    expect((await current.posts.get('p1'))?.like_count).toBe(0);
+    expect((await current.cursors.get('profiles'))?.txid).toBe(0);
+    expect((await current.cursors.get('posts'))?.txid).toBe(9);
+    current.close();
+  });
+
   it('only ever appends versions: the first one still declares every table', () => {
     expect(Object.keys(MIRROR_VERSIONS[0]!).sort()).toEqual([
       'categories',

@@ -33,6 +33,11 @@ export type MessageRow = Row<'messages'> & {
   _status?: LocalStatus;
 };
 
+/** A like of the signed-in member (RLS lets each member read only their own): the heart shows offline. */
+export type LikeRow = Row<'post_likes'> & {
+  _status?: LocalStatus;
+};
+
 /** The signed-in member's private profile fields (the profile_private view). */
 export type MeRow = PrivateProfileFields;
 
@@ -42,7 +47,8 @@ export interface KeptThreadRow {
   touched_at: number;
 }
 
-export type SyncedTable = 'categories' | 'profiles' | 'threads' | 'posts' | 'messages' | 'sync_tombstones';
+export type SyncedTable =
+  'categories' | 'profiles' | 'threads' | 'posts' | 'messages' | 'post_likes' | 'sync_tombstones';
 
 export interface CursorRow {
   table: SyncedTable;

@@ -4,8 +4,9 @@ import type { Mirror } from '../data/mirror.ts';
 import { PROFILE_COLUMNS } from './columns.ts';
 import { checked } from './request.ts';
 
-export async function fetchMissingProfiles(db: Mirror, client: ForumClient, ids: string[]) {
-  const unique = [...new Set(ids)];
+/** Null ids (a deleted member's threads and posts) have no profile to fetch. */
+export async function fetchMissingProfiles(db: Mirror, client: ForumClient, ids: (string | null)[]) {
+  const unique = [...new Set(ids)].filter((id) => id !== null);
   const have = await db.profiles.bulkGet(unique);
   const missing = unique.filter((_, i) => have[i] === undefined);
   if (missing.length === 0) return;

@@ -10,8 +10,12 @@ function summary(profile: ProfileRow | undefined): AuthorSummary | null {
   return { id, username, display_name, avatar_url, role };
 }
 
-export async function profilesById(db: Mirror, ids: string[]): Promise<Map<string, AuthorSummary | null>> {
-  const unique = [...new Set(ids)];
+export async function profilesById(
+  db: Mirror,
+  ids: (string | null)[],
+): Promise<Map<string | null, AuthorSummary | null>> {
+  // A null id is a deleted member's: it has no profile.
+  const unique = [...new Set(ids)].filter((id) => id !== null);
   const rows = await db.profiles.bulkGet(unique);
   return new Map(unique.map((id, i) => [id, summary(rows[i])]));
 }

@@ -27,6 +27,9 @@ function profileFor(id: string, username: string): Profile {
     role: 'moderator',
     reputation: 12,
     is_banned: false,
+    thread_count: 0,
+    reply_count: 0,
+    last_seen_at: null,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
   };

@@ -31,7 +31,16 @@ declare module '../../data/outboxTypes.ts' {
 
 /** The row of a post written here, shown at once and marked as sending until the server has it. */
 export function localPost(post: NewPost, at: string): PostRow {
-  return { ...post, is_edited: false, version: 1, created_at: at, updated_at: at, sync_txid: 0, _status: 'sending' };
+  return {
+    ...post,
+    is_edited: false,
+    version: 1,
+    like_count: 0,
+    created_at: at,
+    updated_at: at,
+    sync_txid: 0,
+    _status: 'sending',
+  };
 }
 
 export async function pushPost(ctx: PushContext, post: NewPost): Promise<PushOutcome> {
