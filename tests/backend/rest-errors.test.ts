@@ -176,6 +176,14 @@ describe('malformed syntax is 400 PGRST100', () => {
   });
 });
 
+describe('limits of Postgres itself', () => {
+  // Class 54 (program limit exceeded) is the request's doing: PostgREST answers it 500, we answer 400.
+  test('an array filter nested past Postgres\'s 6 dimensions is 400 54000, not 500', async () => {
+    const res = await rest(stack, `/articles?select=id&tags=cs.${'{'.repeat(7)}a${'}'.repeat(7)}`);
+    expect(await errorOf(res)).toMatchObject({ status: 400, code: '54000' });
+  });
+});
+
 describe('JWT', () => {
   test('a badly signed token is 401 PGRST301', async () => {
     const res = await rest(stack, '/articles', { headers: { Authorization: 'Bearer not.a.jwt' } });

@@ -55,6 +55,8 @@ function isPgError(e: unknown): e is PgErrorLike {
 }
 
 // PostgREST's table (src/PostgREST/Error.hs), by SQLSTATE prefix; anything not listed is the client's fault: 400.
+// One deliberate difference: class 54 (program limit exceeded: too many array dimensions, stack depth) comes from
+// what a request asked for, so it is 400 here where PostgREST says 500.
 function statusOf(code: string, message: string, authenticated: boolean): number {
   if (code === '42501') return authenticated ? 403 : 401;
   if (code === '23503' || code === '23505') return 409;
@@ -80,7 +82,6 @@ function statusOf(code: string, message: string, authenticated: boolean): number
     '3B': 500,
     '40': 500,
     '53': 503,
-    '54': 500,
     '55': 500,
     '57': 500,
     '58': 500,
