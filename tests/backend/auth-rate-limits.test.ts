@@ -67,6 +67,37 @@ describe('per email', () => {
   });
 });
 
+describe('mails and codes', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ authRateLimits: HOSTED_AUTH_RATE_LIMITS });
+  });
+  afterAll(() => stack.close());
+
+  const post = (path: string, body: object) =>
+    fetch(`${stack.url}/auth/v1${path}`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const mailCount = async () =>
+    (await stack.db.query<{ n: number }>('select count(*)::int as n from local.mail')).rows[0]?.n;
+
+  test("guessing one email's six-digit code is refused after 10 tries, and recovery mails stop too", async () => {
+    for (let i = 0; i < HOSTED_AUTH_RATE_LIMITS.perEmail; i += 1) {
+      const res = await post('/verify', { type: 'email', email: DEMO.member.email, token: String(100000 + i) });
+      expect(res.status).toBe(403);
+    }
+    const guess = await post('/verify', { type: 'email', email: DEMO.member.email, token: '123456' });
+    expect(guess.status).toBe(429);
+    const before = await mailCount();
+    const recover = await post('/recover', { email: DEMO.member.email });
+    expect(recover.status).toBe(429);
+    expect(await recover.json()).toMatchObject({ error_code: 'over_request_rate_limit' });
+    expect(await mailCount()).toBe(before);
+  });
+});
+
 test('the test stacks turn the limits off unless asked: 31 sign-ins in a row all answer', async () => {
   const stack = await startTestStack({ migrations: false });
   try {

@@ -1,10 +1,11 @@
-// Hosted Supabase's limits on sign-ins and sign-ups: per caller IP, and stricter per email, answering GoTrue's 429.
+// Hosted Supabase's limits on sign-ins and sign-ups, also counting what mails a link or code (recover, otp, resend)
+// and what checks one (verify): per caller IP, and stricter per email, answering GoTrue's 429.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../http.ts';
 import { normalizeEmail } from './input.ts';
 
 export interface AuthRateLimits {
-  /** Sign-ins and sign-ups from one IP per window (hosted: 30 per 5 minutes). */
+  /** Sign-ins, sign-ups, mails and verifications from one IP per window (hosted: 30 sign-ins per 5 minutes). */
   perIp: number;
   /** Sign-ins and sign-ups naming one email per window, whatever the IP: what slows a spread-out password guess. */
   perEmail: number;

@@ -68,6 +68,7 @@ export async function sendConfirmation(
 
 export async function recover(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
   const body = parseInput(req, EmailBody);
+  await ctx.signInLimiter?.take(req.remoteAddress, body.email ?? undefined);
   const email = emailOf(body);
   const redirectTo = safeRedirect(ctx, req.url.searchParams.get('redirect_to'));
   await ctx.db.transaction(async (tx) => {
@@ -80,6 +81,7 @@ export async function recover(req: ApiRequest, ctx: StackContext): Promise<ApiRe
 /** signInWithOtp by email: a magic link for an account, or a new unconfirmed account and its confirmation mail. */
 export async function otp(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
   const body = parseInput(req, EmailBody);
+  await ctx.signInLimiter?.take(req.remoteAddress, body.email ?? undefined);
   const email = emailOf(body);
   const redirectTo = safeRedirect(ctx, req.url.searchParams.get('redirect_to'));
   await ctx.db.transaction(async (tx) => {
@@ -100,6 +102,7 @@ export async function otp(req: ApiRequest, ctx: StackContext): Promise<ApiRespon
 
 export async function resend(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
   const body = parseInput(req, EmailBody);
+  await ctx.signInLimiter?.take(req.remoteAddress, body.email ?? undefined);
   const email = emailOf(body);
   if (body.type !== 'signup') throw validationFailed('Only type "signup" can be resent by email here');
   const redirectTo = safeRedirect(ctx, req.url.searchParams.get('redirect_to'));

@@ -78,6 +78,7 @@ async function consume(tx: Queryable, type: VerifyType, tokenHash: string) {
 
 export async function verifyLinkGet(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
   const params = req.url.searchParams;
+  await ctx.signInLimiter?.take(req.remoteAddress, undefined);
   const type = params.get('type');
   const redirectTo = safeRedirect(ctx, params.get('redirect_to'));
   const fail = (errorCode: string, description: string): ApiResponse => ({
@@ -124,6 +125,8 @@ const VerifyBody = z.object({
 
 export async function verifyPost(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
   const body = parseInput(req, VerifyBody);
+  // A six-digit code is guessable: tries count against the caller's IP and the email, like sign-ins.
+  await ctx.signInLimiter?.take(req.remoteAddress, body.email ?? undefined);
   const type = body.type;
   if (!isVerifyType(type)) throw validationFailed(`Unsupported verification type "${type}"`);
   let tokenHash = body.token_hash ?? '';
