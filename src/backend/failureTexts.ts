@@ -3,7 +3,7 @@ import type { FailureTexts } from './errors.ts';
 
 const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials.';
 /** Not in the spec, which shows no rate limit: GoTrue's own words ("Request rate limit reached") say too little. */
-const SIGN_IN_RATE_LIMITED = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+const RATE_LIMITED = (what: string) => `Too many ${what} attempts. Please wait a few minutes and try again.`;
 /** Shown as a toast and as the image button's label while offline. */
 export const OFFLINE_UPLOAD = 'Image upload needs a connection. You are offline.';
 
@@ -34,10 +34,13 @@ export const FAILURES = {
         when: (f) => f.code === 'email_not_confirmed',
         text: 'Please confirm your email first: open the link we sent you.',
       },
-      { when: (f) => f.code === 'over_request_rate_limit', text: SIGN_IN_RATE_LIMITED },
+      { when: (f) => f.code === 'over_request_rate_limit', text: RATE_LIMITED('sign-in') },
     ],
   },
-  signUp: { failed: 'Failed to create account' },
+  signUp: {
+    failed: 'Failed to create account',
+    special: [{ when: (f) => f.code === 'over_request_rate_limit', text: RATE_LIMITED('sign-up') }],
+  },
   signOut: { failed: 'Failed to sign out', serverMessage: true },
   // SPEC §8: "A reset failure shows the server message."
   resetPassword: { failed: 'Failed to send password reset email', serverMessage: true },

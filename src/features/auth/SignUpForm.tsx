@@ -43,9 +43,11 @@ export function SignUpForm() {
       toast.success('Account created! Please check your email to verify.');
       if (needsConfirmation) setSentTo(email);
     } catch (error) {
-      // The toast says the spec's text; the form says why, in the server's words when it gave some.
+      // The toast says the spec's text; the form says why, in the server's words when it gave some, except for a
+      // rate limit, whose words ("Request rate limit reached") do not say what to do.
       const failure = reportError(error, FAILURES.signUp);
-      form.setServerError(failure.detail ?? failure.message);
+      const limited = failure.code === 'over_request_rate_limit';
+      form.setServerError(limited ? failure.message : (failure.detail ?? failure.message));
     }
   });
 
