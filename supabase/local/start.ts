@@ -5,7 +5,7 @@ import { openPostgres } from './db.ts';
 import { openPglite } from './pgliteThread.ts';
 import { readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
-import { assertSecretFitsHost, projectJwtSecret } from './secret.ts';
+import { assertSecretFitsHost, isLoopbackHost, projectJwtSecret } from './secret.ts';
 import { startStack } from './server.ts';
 
 const env = readEnv();
@@ -35,6 +35,12 @@ const stack = await startStack({
 });
 console.log(`GuapCoin Forum is running at ${stack.url}`);
 if (stack.ctx.mailbox !== 'off') console.log(`Local mailbox: ${stack.url}/local/mail`);
+if (!env.databaseUrl && !isLoopbackHost(env.host)) {
+  console.warn(
+    "PGlite runs one statement at a time: a slow request (stopped at its role's 3 or 8 s timeout) delays every other " +
+      'database request until it ends. For a forum open to the internet, set DATABASE_URL to a PostgreSQL server.',
+  );
+}
 
 let stopping = false;
 async function stop() {
