@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { CreateThreadPage } from './pages/CreateThreadPage.ts';
 import { serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+import { outboxSize } from './support/mirror.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -44,6 +45,7 @@ test('a thread created offline shows at once as waiting to send and is created e
   // A reload does not send it again.
   await page.reload();
   await expect(thread.posts.first()).toHaveAttribute('data-status', 'sent');
-  await page.waitForTimeout(1_000);
+  // Nothing waits in the outbox after the reload, so nothing can be sent a second time.
+  await expect.poll(() => outboxSize(page)).toBe(0);
   expect((await onServer()).length).toBe(1);
 });

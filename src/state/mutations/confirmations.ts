@@ -1,6 +1,7 @@
 // Writes saved offline whose confirmation the member is still owed: saving said only "Saved, will send when online",
 // so the spec's success toast waits for the server to have the write.
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import { useMirrorQuery } from '../queries/useMirrorQuery.ts';
 
 /** The toast of a write kept on this device until there is a connection (issue 11). */
@@ -13,7 +14,13 @@ interface AwaitedWrite {
   confirmed: string;
 }
 
-const useAwaited = create<{ writes: AwaitedWrite[] }>(() => ({ writes: [] }));
+// Kept in the tab's session storage: a reload while offline must not cost the member the toast they are owed.
+const useAwaited = create<{ writes: AwaitedWrite[] }>()(
+  persist((): { writes: AwaitedWrite[] } => ({ writes: [] }), {
+    name: 'guap-awaited-confirmations',
+    storage: createJSONStorage(() => sessionStorage),
+  }),
+);
 
 export function awaitConfirmation(write: AwaitedWrite) {
   useAwaited.setState((s) => ({ writes: [...s.writes, write] }));

@@ -1,0 +1,22 @@
+// Reads the page's mirror (IndexedDB 'guap-mirror') from a test, as the app left it.
+import type { Page } from '@playwright/test';
+
+/** How many writes wait in the page's outbox: none left means nothing can be sent again. */
+export function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('guap-mirror');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction('outbox').objectStore('outbox').count();
+          count.onerror = () => reject(count.error);
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+}
