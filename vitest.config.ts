@@ -20,8 +20,9 @@ export default defineConfig({
           // Each file starts its own stack (PGlite boot ~2 s); two at a time fits the 2-core machine.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: on a machine at load 20, a stack took 140 s to start and 31 sign-ins took over 30 s.
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -110,6 +110,11 @@ test('the spec validation messages show under each field, and the title limit is
   await expect(compose.error('Content must be at least 10 characters')).toBeVisible();
   await compose.content.fill('Long enough now');
   await expect(compose.error('Content must be at least 10 characters')).toHaveCount(0);
+  // The database's cap (100,000 characters, counted as Postgres counts them): one past it is refused here first.
+  await compose.content.fill('x'.repeat(100_001));
+  await expect(compose.error('Content is too long (max 100,000 characters)')).toBeVisible();
+  await compose.content.fill('😀'.repeat(100_000));
+  await expect(compose.error('Content is too long (max 100,000 characters)')).toHaveCount(0);
 });
 
 test('a non-image file and an over-10 MB image are refused with the spec texts while a good one uploads', async ({

@@ -106,6 +106,20 @@ test('a member replies, quotes, edits ("(edited)") and deletes their reply', asy
   await expect.poll(async () => (await service.from('posts').select('id').eq('content', edited)).data?.length).toBe(0);
 });
 
+test('a reply past 100,000 characters says so and cannot be sent; at the cap it can', async ({ page }) => {
+  await signIn(page, MEMBER);
+  const thread = new ThreadPage(page);
+  await thread.open(SEEDED.short);
+  await thread.replyBox.fill('x'.repeat(100_001));
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Content is too long (max 100,000 characters)' }),
+  ).toBeVisible();
+  await expect(thread.postReply).toBeDisabled();
+  await thread.replyBox.fill('x'.repeat(100_000));
+  await expect(page.getByText('Content is too long (max 100,000 characters)')).toHaveCount(0);
+  await expect(thread.postReply).toBeEnabled();
+});
+
 test('a moderator deletes another member’s post, then the whole thread', async ({ page, baseURL }) => {
   const service = await serviceClient(baseURL!);
   const { data: category } = await service.from('categories').select('id').eq('slug', 'guapcoin-general').single();
