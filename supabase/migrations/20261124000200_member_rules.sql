@@ -289,6 +289,13 @@ where c.post_id = p.id and p.like_count <> c.likes;
 --   * admins ban and unban;
 --   * reputation is earned from likes and set by nobody; counters and last seen have no column grant at all;
 --   * nobody edits another member's own fields (name, bio, avatar, settings).
+-- Every member reaches every profile row for update, so that a refusal is the guard's 42501 in words rather than an
+-- update of no rows; the guard refuses whatever is not theirs to change, a stranger's no-op included.
+drop policy profiles_update_own_or_staff on public.profiles;
+create policy profiles_update on public.profiles for update to authenticated
+  using (true)
+  with check (id = (select auth.uid()) or (select public.is_staff()));
+
 create or replace function public.guard_profile_update() returns trigger
 language plpgsql set search_path = '' as $$
 declare
@@ -315,6 +322,12 @@ begin
     end if;
     return new;
   end if;
+  if not public.is_staff() then
+    if new.role is distinct from old.role then
+      raise exception 'Only moderators and admins can change a member''s role' using errcode = '42501';
+    end if;
+    raise exception 'You can only edit your own profile' using errcode = '42501';
+  end if;
   if (new.username, new.display_name, new.bio, new.avatar_url, new.wallet_address,
       new.notification_preferences, new.privacy_settings)
      is distinct from
@@ -323,9 +336,6 @@ begin
     raise exception 'You can only edit your own profile' using errcode = '42501';
   end if;
   if new.role is distinct from old.role and not public.is_admin() then
-    if not public.is_staff() then
-      raise exception 'Only moderators and admins can change a member''s role' using errcode = '42501';
-    end if;
     if old.role = 'admin' then
       raise exception 'Only admins can change the role of an admin' using errcode = '42501';
     end if;
