@@ -62,15 +62,17 @@ describe('updateSettings', () => {
     expect(await device.db.outbox.count()).toBe(1);
     expect((await serverSettings(member.id))?.privacy_settings).toEqual(PRIVACY);
 
+    // Back online, but the engine has not heard yet, so nothing is sent: a pull keeps the waiting value shown.
     device.network.mode = 'up';
-    device.env.setOnline(true);
-    // A pull before the send keeps the member's waiting value on the device.
+    device.env.online = true;
     await device.engine.pull();
+    expect(await device.db.outbox.count()).toBe(1);
     expect((await device.db.me.get(member.id))?.privacy_settings).toEqual({
       showOnline: false,
       allowMessages: true,
       showActivity: false,
     });
+    device.env.setOnline(true);
     await device.engine.sync();
     expect((await serverSettings(member.id))?.privacy_settings).toEqual({
       showOnline: false,
