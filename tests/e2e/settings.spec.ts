@@ -213,6 +213,7 @@ test('a moderator sees their role banner; a plain member sees none', async ({ pa
   await expect(page.getByRole('note')).toContainText('Moderator account');
   await expect(page.getByText('Email cannot be changed')).toBeVisible();
   await expect(page.getByText('Username can be changed in your profile')).toBeVisible();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.screenshot({ path: join(SCREENS, 'general-moderator-1280x800.png') });
   await new Shell(page).signOut();
   await newMember(page, baseURL!);
