@@ -50,6 +50,12 @@ export const FAILURES = {
   /** Retry, edit or discard of a write the server refused: only the device's own database can fail here. */
   failedList: { failed: 'Something went wrong on this device.' },
   clearDownloadedData: { failed: 'Failed to clear downloaded data' },
+  saveNotifications: { failed: 'Failed to save notification settings' },
+  savePrivacy: { failed: 'Failed to save privacy settings' },
+  deleteAccount: {
+    failed: 'Failed to delete account. Please contact support.',
+    offline: 'Deleting your account needs a connection. Try again when you are back online.',
+  },
 } satisfies Record<string, FailureTexts>;
 
 /** One file of an editor upload; the file is skipped on each of these. */

@@ -299,9 +299,14 @@ export class SyncEngine {
     const { db } = this.deps;
     const { client } = this;
     const { data, error, status } = await client.from('profile_private').select(ME_COLUMNS).eq('id', this.userId);
-    (await this.network()).checked(error, status);
+    const { checked, pendingTargets } = await this.network();
+    checked(error, status);
     const [me] = data ?? [];
-    if (me && me.id === this.userId) await db.me.put(me);
+    if (!me || me.id !== this.userId) return;
+    // A settings change still waiting to send keeps the member's value on the screen.
+    await db.transaction('rw', [db.me, db.outbox], async () => {
+      if (!(await pendingTargets(db)).has(me.id)) await db.me.put(me);
+    });
   }
 
   /**

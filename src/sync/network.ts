@@ -4,6 +4,7 @@ export { errorKind } from '../backend/errors.ts';
 export { classifyFailure } from './errors.ts';
 export { evictStaleThreads, fetchThread, fetchThreadPosts, keepRecentThreads } from './keep.ts';
 export { fetchMissingProfiles } from './profiles.ts';
+export { pendingTargets } from './pending.ts';
 export { pullChanges } from './pull.ts';
 export { pushWrite } from './push.ts';
 export { checked } from './request.ts';

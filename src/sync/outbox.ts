@@ -11,6 +11,7 @@ export { enqueueMarkRead } from './kinds/markRead.ts';
 export { enqueueMessage } from './kinds/message.ts';
 export { enqueueReply } from './kinds/reply.ts';
 export { enqueueThread, type NewThreadInput } from './kinds/thread.ts';
+export { enqueueUpdateSettings, type SettingsChange } from './kinds/updateSettings.ts';
 
 /** The waiting outbox entry that creates or edits this post, if any, with its kind's post hooks. */
 async function waitingFor(db: Mirror, postId: string) {

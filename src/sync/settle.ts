@@ -17,7 +17,8 @@ async function apply(db: Mirror, changes: MirrorChange[], skipIds: Set<string>) 
 export async function settleSent(db: Mirror, sent: OutboxEntry, outcome: PushOutcome & { result: 'sent' }) {
   await db.transaction('rw', writeTables(db), async () => {
     const current = sent.seq === undefined ? undefined : await db.outbox.get(sent.seq);
-    const ofPost = kindOf(sent.write).post;
+    const kind = kindOf(sent.write);
+    const ofPost = kind.post;
     const post = ofPost?.id(sent.write);
     if (!current) {
       // The member deleted the post while it was on the wire: it now exists on the server, so delete it there too.
@@ -33,6 +34,13 @@ export async function settleSent(db: Mirror, sent: OutboxEntry, outcome: PushOut
     if (next && post) {
       await apply(db, outcome.changes, new Set([post]));
       await db.outbox.put({ ...current, write: next, rev: 0, attempts: 0, notBefore: 0 });
+      return;
+    }
+    if (current.rev !== sent.rev && !ofPost) {
+      // A newer value joined it while it was on the wire (a settings toggle): the mirror keeps that value, and it
+      // is sent next, as it is now.
+      await apply(db, outcome.changes, new Set([kind.target(current.write)]));
+      await db.outbox.put({ ...current, rev: 0, attempts: 0, notBefore: 0 });
       return;
     }
     await apply(db, outcome.changes, new Set());

@@ -3,7 +3,7 @@
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
 import type { ConflictDetail, Write } from '../data/outboxTypes.ts';
-import type { CategoryRow, MessageRow, PostRow, ProfileRow, ThreadRow } from '../data/types.ts';
+import type { CategoryRow, MeRow, MessageRow, PostRow, ProfileRow, ThreadRow } from '../data/types.ts';
 import type { BackendFailure } from './errors.ts';
 
 /** The mirror tables a write may create or change rows in, with their rows. */
@@ -13,6 +13,7 @@ interface WriteTableRows {
   threads: ThreadRow;
   posts: PostRow;
   messages: MessageRow;
+  me: MeRow;
 }
 
 type WriteTable = keyof WriteTableRows;

@@ -1,0 +1,93 @@
+// The Notifications or Privacy tab: its toggles, saved through the outbox. While a change waits to be sent the tab
+// says so, and a change the server refused shows here with Retry and Discard.
+import { toast } from 'sonner';
+import { FAILURES } from '../../backend/failureTexts.ts';
+import type { FailedEntry } from '../../data/outboxTypes.ts';
+import { reportError } from '../../state/errors/reportError.ts';
+import { useFailedWriteActions } from '../../state/mutations/failedWrites.ts';
+import { useSettingsActions } from '../../state/mutations/settings.ts';
+import type { useOwnSettings } from '../../state/queries/settings.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { SwitchRow } from '../../ui/Switch.tsx';
+import { toggleStates, withToggle, type ToggleGroup } from './toggles.ts';
+import styles from './Settings.module.css';
+
+interface TogglesTabProps {
+  settings: ReturnType<typeof useOwnSettings>;
+  online: boolean;
+  group: ToggleGroup;
+}
+
+function Refused({ entry, text }: { entry: FailedEntry; text: string }) {
+  const actions = useFailedWriteActions();
+  const attempt = (action: () => Promise<void>) => action().catch((error) => reportError(error, FAILURES.failedList));
+  return (
+    <div className={styles.refused} role="group" aria-label="Not saved">
+      <p>
+        <Icon name="alert" size={16} aria-hidden /> {text}: {entry.reason}
+      </p>
+      <div className={styles.actions}>
+        <Button onClick={() => void attempt(() => actions.discardFailed(entry.id))}>Discard</Button>
+        <Button variant="primary" onClick={() => void attempt(() => actions.retryFailed(entry.id))}>
+          Retry
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function TogglesTab({ settings, online, group }: TogglesTabProps) {
+  const actions = useSettingsActions();
+  const data = settings.state === 'ready' ? settings.data : null;
+  const me = data?.me ?? null;
+  const failedText = typeof group.failure.failed === 'string' ? group.failure.failed : group.title;
+
+  const change = async (key: string, checked: boolean) => {
+    if (!me) return;
+    try {
+      const now = await actions.saveSettings(withToggle(group, me, key, checked), online);
+      if (now) toast.success(now);
+    } catch (error) {
+      reportError(error, group.failure);
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby={`${group.field}-heading`}>
+      <h2 id={`${group.field}-heading`}>{group.title}</h2>
+      <p className={styles.intro}>{group.intro}</p>
+      {data?.waiting.has(group.field) && (
+        <p className={styles.waiting} role="status" data-testid="settings-waiting">
+          <Icon name="offline" size={16} aria-hidden /> Waiting to send: saved on this device, sent when you are online.
+        </p>
+      )}
+      {data?.refused
+        .filter((r) => r.field === group.field)
+        .map(({ entry }) => (
+          <Refused key={entry.id} entry={entry} text={failedText} />
+        ))}
+      {me ? (
+        <div className={styles.toggles}>
+          {toggleStates(group, me).map((toggle) => (
+            <SwitchRow
+              key={toggle.key}
+              label={toggle.label}
+              hint={toggle.hint}
+              checked={toggle.checked}
+              onCheckedChange={(checked) => void change(toggle.key, checked)}
+            />
+          ))}
+        </div>
+      ) : (
+        <p className={styles.intro}>
+          {settings.state === 'failed'
+            ? 'Your settings could not be read on this device.'
+            : online
+              ? 'Loading your settings…'
+              : 'Your settings show here once this device has been online.'}
+        </p>
+      )}
+    </section>
+  );
+}
