@@ -47,6 +47,19 @@ export const FAILURES = {
   /** Retry, edit or discard of a write the server refused: only the device's own database can fail here. */
   failedList: { failed: 'Something went wrong on this device.' },
   clearDownloadedData: { failed: 'Failed to clear downloaded data' },
+  // SPEC §8: the profile form shows the server's message, the avatar upload too unless the bucket is missing.
+  updateProfile: { failed: 'Failed to update profile', serverMessage: true },
+  uploadAvatar: {
+    failed: 'Failed to upload avatar',
+    offline: 'Changing your avatar needs a connection. You are offline.',
+    serverMessage: true,
+    special: [
+      {
+        when: (f) => /bucket not found/i.test(f.message),
+        text: 'Avatar storage not configured. Please contact support.',
+      },
+    ],
+  },
 } satisfies Record<string, FailureTexts>;
 
 /** One file of an editor upload; the file is skipped on each of these. */

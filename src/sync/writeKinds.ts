@@ -8,6 +8,7 @@ import { markRead } from './kinds/markRead.ts';
 import { message } from './kinds/message.ts';
 import { reply } from './kinds/reply.ts';
 import { thread } from './kinds/thread.ts';
+import { updateProfile } from './kinds/updateProfile.ts';
 import type { WriteKind } from './writeKind.ts';
 
 const kinds = new Map<string, WriteKind<Write>>();
@@ -24,6 +25,7 @@ registerWriteKind(deletePost);
 registerWriteKind(message);
 registerWriteKind(markRead);
 registerWriteKind(deleteMessage);
+registerWriteKind(updateProfile);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);

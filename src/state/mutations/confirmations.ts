@@ -7,7 +7,8 @@ import { useMirrorQuery } from '../queries/useMirrorQuery.ts';
 export const SAVED_OFFLINE = 'Saved, will send when online';
 
 interface AwaitedWrite {
-  table: 'posts' | 'threads';
+  /** The row the write shows in; 'outbox' for a write that changes a row with no status of its own (the entry id). */
+  table: 'posts' | 'threads' | 'outbox';
   id: string;
   /** The toast to show once the server has it. */
   confirmed: string;
@@ -33,6 +34,11 @@ export function useAwaitedWrites() {
     (db) =>
       Promise.all(
         writes.map(async (write) => {
+          if (write.table === 'outbox') {
+            const waiting = (await db.outbox.where('id').equals(write.id).count()) > 0;
+            const status = waiting ? 'sending' : (await db.failed.get(write.id)) ? 'gone' : 'sent';
+            return { write, status };
+          }
           const row = write.table === 'posts' ? await db.posts.get(write.id) : await db.threads.get(write.id);
           const status = !row || row._status === 'failed' ? 'gone' : row._status === 'sending' ? 'sending' : 'sent';
           return { write, status };
