@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { AuthPage } from './pages/AuthPage.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 import { Shell } from './pages/Shell.ts';
@@ -18,11 +18,14 @@ test.use({ viewport: DESKTOP });
 const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
 const SCREENS = join(tmpdir(), 'guap-screens', 'h-profile');
 
-async function shoot(page: Page, name: string) {
+/** The screen at both sizes, scrolled to the top, or to `focus` when given. */
+async function shoot(page: Page, name: string, focus?: Locator) {
   mkdirSync(SCREENS, { recursive: true });
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: join(SCREENS, `${name}-${size.width}x${size.height}.png`), fullPage: true });
+    if (focus) await focus.scrollIntoViewIfNeeded();
+    else await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(SCREENS, `${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -56,7 +59,7 @@ test('edit the profile: the spec messages, a taken username refused by the datab
   await profile.edit({ Username: 'ab', Bio: 'x'.repeat(501) });
   await expect(profile.form).toContainText('Username must be at least 3 characters');
   await expect(profile.form).toContainText('Bio must be less than 500 characters');
-  await shoot(page, 'profile-edit-form');
+  await shoot(page, 'profile-edit-form', profile.form);
 
   // Another member's username, in other letters' case: the database's unique index refuses it.
   await profile.edit({ Username: 'GuapAdmin', Bio: 'Short bio' });
@@ -65,7 +68,7 @@ test('edit the profile: the spec messages, a taken username refused by the datab
   await expect(page.getByTestId('sync-indicator')).toHaveCount(0);
 
   const username = `${account.username}x`;
-  const bio = 'b'.repeat(500);
+  const bio = 'Node runner since the testnet, long-time GUAPX holder. '.repeat(10).slice(0, 499) + '.';
   await profile.edit({
     Username: username,
     'Display Name': 'Profile Tester',
@@ -166,4 +169,7 @@ test('avatar: a 3 MB file is refused, a 4000x3000 PNG is shrunk before upload an
   await thread.reply(text);
   await expect(thread.post(text)).toHaveAttribute('data-status', 'sent');
   await expect(thread.post(text).locator('img').first()).toHaveAttribute('src', url);
+  await profile.open();
+  await expect(profile.avatarImage()).toBeVisible();
+  await shoot(page, 'profile-own-avatar');
 });
