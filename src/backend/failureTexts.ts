@@ -56,6 +56,19 @@ export const FAILURES = {
     failed: 'Failed to delete account. Please contact support.',
     offline: 'Deleting your account needs a connection. Try again when you are back online.',
   },
+  // SPEC §8: the profile form shows the server's message, the avatar upload too unless the bucket is missing.
+  updateProfile: { failed: 'Failed to update profile', serverMessage: true },
+  uploadAvatar: {
+    failed: 'Failed to upload avatar',
+    offline: 'Changing your avatar needs a connection. You are offline.',
+    serverMessage: true,
+    special: [
+      {
+        when: (f) => /bucket not found/i.test(f.message),
+        text: 'Avatar storage not configured. Please contact support.',
+      },
+    ],
+  },
 } satisfies Record<string, FailureTexts>;
 
 /** One file of an editor upload; the file is skipped on each of these. */

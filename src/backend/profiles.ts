@@ -111,3 +111,26 @@ export async function updateProfile(
   if (error) throw backendError('Failed to update profile', error, status);
   return data;
 }
+
+const AVATAR_BUCKET = 'avatars';
+
+/**
+ * SPEC §7: a new object `{userId}-{timestamp}.{ext}` in the avatars bucket, cache control 3600, never overwriting;
+ * answers its public URL. Errors are thrown as supabase-js gives them, for the caller's failure texts to word.
+ */
+export async function uploadAvatar(
+  client: ForumClient,
+  userId: string,
+  file: { body: Blob; ext: string },
+  now = Date.now(),
+): Promise<string> {
+  const bucket = client.storage.from(AVATAR_BUCKET);
+  const path = `${userId}-${now}.${file.ext}`;
+  const { error } = await bucket.upload(path, file.body, {
+    cacheControl: '3600',
+    upsert: false,
+    contentType: file.body.type,
+  });
+  if (error) throw error;
+  return bucket.getPublicUrl(path).data.publicUrl;
+}

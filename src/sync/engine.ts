@@ -343,6 +343,26 @@ export class SyncEngine {
     });
   }
 
+  /**
+   * Makes sure a member's profile is in the mirror (one who signed up since the last pull); the screen renders
+   * from the mirror either way. Rejects on a failure other than the network.
+   */
+  async openProfile(id: string): Promise<OpenThreadResult> {
+    const { db, env } = this.deps;
+    if (await db.profiles.get(id)) return 'mirrored';
+    if (!env.isOnline()) return 'offline';
+    await this.ready;
+    const network = await this.network().catch(() => null);
+    if (!network) return 'offline';
+    try {
+      await network.fetchMissingProfiles(db, this.client, [id]);
+    } catch (error) {
+      if (network.errorKind(error) === 'network') return 'offline';
+      throw error;
+    }
+    return (await db.profiles.get(id)) ? 'mirrored' : 'missing';
+  }
+
   /** Wakes the flush soon, e.g. right after a write was enqueued. */
   kick() {
     void this.refreshCounts();

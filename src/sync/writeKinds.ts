@@ -9,6 +9,7 @@ import { message } from './kinds/message.ts';
 import { reply } from './kinds/reply.ts';
 import { thread } from './kinds/thread.ts';
 import { updateSettings } from './kinds/updateSettings.ts';
+import { updateProfile } from './kinds/updateProfile.ts';
 import type { WriteKind } from './writeKind.ts';
 
 const kinds = new Map<string, WriteKind<Write>>();
@@ -26,6 +27,7 @@ registerWriteKind(message);
 registerWriteKind(markRead);
 registerWriteKind(deleteMessage);
 registerWriteKind(updateSettings);
+registerWriteKind(updateProfile);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);

@@ -11,7 +11,7 @@ export function ConfirmationToasts() {
       forgetConfirmation(write.id);
       // sonner loads with the first toast (RootLayout): the first screen does without it.
       if (status === 'sent') void import('sonner').then(({ toast }) => toast.success(write.confirmed));
-      if (status === 'refused' && write.table === 'outbox') {
+      if (status === 'refused' && write.table === 'outbox' && write.refused) {
         const { refused } = write;
         void import('sonner').then(({ toast }) => toast.error(refused));
       }

@@ -15,8 +15,11 @@ type AwaitedWrite =
       /** The toast to show once the server has it. */
       confirmed: string;
     }
-  /** A write with no row of its own to watch (settings): followed by its outbox entry, and its refusal toasted. */
-  | { table: 'outbox'; id: string; confirmed: string; refused: string };
+  /**
+   * A write with no row status of its own to watch (settings, profile): followed by its outbox entry. Its refusal
+   * is toasted when it says how; without, the screen that made it shows the refusal.
+   */
+  | { table: 'outbox'; id: string; confirmed: string; refused?: string };
 
 async function statusOf(db: Mirror, write: AwaitedWrite): Promise<'sending' | 'sent' | 'gone' | 'refused'> {
   if (write.table === 'outbox') {

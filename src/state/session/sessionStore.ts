@@ -27,6 +27,8 @@ export interface SessionState {
   }>;
   signOut(): Promise<void>;
   updateProfile(changes: ProfileUpdate): Promise<Profile | null>;
+  /** A change of the member's profile made elsewhere (the outbox): the header shows it too. */
+  profileChanged(changes: Partial<Profile>): void;
   endRecovery(): void;
 }
 
@@ -188,6 +190,11 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           log.error('Profile update failed', error);
           throw error;
         }
+      },
+
+      profileChanged(changes) {
+        const profile = get().profile;
+        if (profile) set({ profile: { ...profile, ...changes } });
       },
 
       endRecovery() {

@@ -1,0 +1,96 @@
+// The owner's Edit Profile form (SPEC §2, §5): Username, Display Name, Bio and Wallet Address, checked on the
+// device with the spec's messages; saved through the outbox and followed until the server answers (useFollowedSave).
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
+import { USERNAME_TAKEN } from '../../state/mutations/profile.ts';
+import type { ProfileView } from '../../state/queries/profile.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { BIO_MAX, changedFields, formValuesOf, profileFormSchema, type ProfileFormValues } from './profileForm.ts';
+import { useFollowedSave } from './useFollowedSave.ts';
+import styles from './Profile.module.css';
+
+const PROFILE_UPDATED = 'Profile updated successfully!';
+
+export function EditProfileForm({ profile, onClose }: { profile: ProfileView; onClose(): void }) {
+  const initial = formValuesOf(profile);
+  const [values, setValues] = useState<ProfileFormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors<ProfileFormValues>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const bioId = useId();
+  const { save, saving } = useFollowedSave();
+
+  const field = (name: keyof ProfileFormValues) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = profileFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setRefusal(null);
+    const changes = changedFields(profile, parsed.data);
+    if (Object.keys(changes).length === 0) {
+      toast.success(PROFILE_UPDATED);
+      onClose();
+      return;
+    }
+    const refused = await save(profile.id, changes, PROFILE_UPDATED);
+    if (refused === null) onClose();
+    else if (refused === USERNAME_TAKEN) setErrors({ username: refused });
+    else setRefusal(refused);
+  };
+
+  const cancel = () => {
+    setValues(initial);
+    setErrors({});
+    setRefusal(null);
+    onClose();
+  };
+
+  return (
+    <form className={styles.card} aria-labelledby="edit-profile" onSubmit={(e) => void submit(e)} noValidate>
+      <h2 id="edit-profile" className={styles.cardTitle}>
+        Edit Profile
+      </h2>
+      <Field label="Username" autoComplete="username" {...field('username')} />
+      <Field label="Display Name" autoComplete="nickname" {...field('display_name')} />
+      <div className={styles.textField}>
+        <label htmlFor={bioId}>Bio</label>
+        <textarea
+          id={bioId}
+          rows={4}
+          placeholder="Tell the community about yourself"
+          aria-invalid={errors.bio ? true : undefined}
+          aria-describedby={`${bioId}-message`}
+          {...field('bio')}
+        />
+        <span id={`${bioId}-message`} className={errors.bio ? styles.fieldError : styles.fieldHint}>
+          {errors.bio ?? `${values.bio.length}/${BIO_MAX}`}
+        </span>
+      </div>
+      <Field label="Wallet Address" placeholder="0x..." spellCheck={false} {...field('wallet_address')} />
+      {refusal && (
+        <p className={styles.fieldError} role="alert">
+          {refusal}
+        </p>
+      )}
+      <div className={styles.formActions}>
+        <Button onClick={cancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

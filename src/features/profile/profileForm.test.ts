@@ -1,0 +1,37 @@
+// The Edit Profile form's messages (verbatim from the spec) and the changes a valid form sends.
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../../lib/validation.ts';
+import { changedFields, profileFormSchema } from './profileForm.ts';
+
+const valid = { username: 'satoshi', display_name: '', bio: '', wallet_address: '' };
+
+function errorsOf(values: typeof valid) {
+  const result = profileFormSchema.safeParse(values);
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+describe('profileFormSchema', () => {
+  it('needs a username of at least 3 characters, spaces aside', () => {
+    expect(errorsOf({ ...valid, username: ' ab ' })).toEqual({ username: 'Username must be at least 3 characters' });
+    expect(errorsOf({ ...valid, username: 'abc' })).toEqual({});
+  });
+  it('allows a bio of 500 characters and refuses 501', () => {
+    expect(errorsOf({ ...valid, bio: 'x'.repeat(500) })).toEqual({});
+    expect(errorsOf({ ...valid, bio: 'x'.repeat(501) })).toEqual({ bio: 'Bio must be less than 500 characters' });
+  });
+});
+
+describe('changedFields', () => {
+  const profile = { username: 'satoshi', display_name: 'Satoshi', bio: null, wallet_address: null };
+  it('sends only what changed, trimmed, with an emptied field as null', () => {
+    expect(changedFields(profile, { username: 'satoshi', display_name: '', bio: ' Hi ', wallet_address: '' })).toEqual({
+      display_name: null,
+      bio: 'Hi',
+    });
+  });
+  it('sends nothing when nothing changed', () => {
+    expect(
+      changedFields(profile, { username: ' satoshi ', display_name: 'Satoshi', bio: '', wallet_address: '' }),
+    ).toEqual({});
+  });
+});

@@ -1,0 +1,61 @@
+// The updateProfile kind against the real local stack: a change waits offline and is sent on reconnect, and a taken
+// username is refused by the database, listed as failed with its own words, and taken back off the screen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueUpdateProfile, USERNAME_TAKEN } from '../../../src/sync/kinds/updateProfile.ts';
+import { startTestStack, type TestStack } from '../stack.ts';
+import { signedInDevice, type Device } from './device.ts';
+
+let stack: TestStack;
+const devices: Device[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  for (const d of devices) d.close();
+  await stack?.close();
+});
+
+async function serverProfile(id: string) {
+  const { rows } = await stack.db.query<{ username: string; bio: string | null; display_name: string | null }>(
+    'select username, bio, display_name from public.profiles where id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
+describe('updateProfile', () => {
+  it('shows the change at once, waits while offline, and is sent and mirrored on reconnect', async () => {
+    const { device, member } = await signedInDevice(stack, devices);
+    device.network.mode = 'down';
+    device.env.online = false;
+    const changes = { display_name: 'Offline Name', bio: 'Written in a tunnel' };
+    await enqueueUpdateProfile(device.writer(), changes);
+    expect(await device.db.profiles.get(member.id)).toMatchObject(changes);
+    expect(await device.db.outbox.count()).toBe(1);
+
+    device.network.mode = 'up';
+    device.env.online = true;
+    await device.engine.flush();
+    expect(await serverProfile(member.id)).toMatchObject(changes);
+    expect(await device.db.outbox.count()).toBe(0);
+    expect(await device.db.failed.count()).toBe(0);
+    expect((await device.db.profiles.get(member.id))?.sync_txid).toBeGreaterThan(0);
+  });
+
+  it('refuses a username another member has (in any case), lists it as failed and restores the mirror', async () => {
+    const { device, member } = await signedInDevice(stack, devices);
+    const other = await stack.newMember();
+    const before = await serverProfile(member.id);
+    const taken = (await serverProfile(other.id))!.username.toUpperCase();
+    await enqueueUpdateProfile(device.writer(), { username: taken, bio: 'New bio' });
+    expect((await device.db.profiles.get(member.id))?.username).toBe(taken);
+
+    await device.engine.flush();
+    const [failed] = await device.db.failed.toArray();
+    expect(failed).toMatchObject({ reason: USERNAME_TAKEN, code: '23505' });
+    expect(await serverProfile(member.id)).toEqual(before);
+    expect((await device.db.profiles.get(member.id))?.username).toBe(before!.username);
+    expect((await device.db.profiles.get(member.id))?.bio).toBe(before!.bio);
+  });
+});
