@@ -1,5 +1,5 @@
 // /settings: the toggles save and survive a reload, wait offline with a marker until sent, and the Danger Zone
-// deletes the account (the member cannot sign in again; their thread stays, with no author).
+// deletes the account (the member cannot sign in again; their thread stays, by "Deleted member").
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -166,9 +166,10 @@ test('Danger Zone deletes the account only after DELETE is typed; the member can
   await auth.open();
   await auth.signIn(account.email, account.password);
   await expect(auth.formError).toContainText('Failed to sign in. Please check your credentials.');
-  // The thread is still there to read.
+  // The thread is still there to read, by "Deleted member".
   await page.goto(`/t/${slug}`);
   await expect(page.getByText('Still worth reading later.')).toBeVisible();
+  await expect(page.getByRole('article').first()).toContainText('Deleted member');
 });
 
 /** Screenshots of every tab at both sizes, kept for a person to look at (the issue's screen check). */

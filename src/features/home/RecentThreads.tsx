@@ -8,6 +8,7 @@ import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import type { FirstSync } from '../../state/sync/useFirstSync.ts';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import styles from './Home.module.css';
+import { listAuthorName } from '../../ui/deletedMember.ts';
 
 function RecentRow({ thread }: { thread: ThreadWithRefs }) {
   return (
@@ -21,7 +22,7 @@ function RecentRow({ thread }: { thread: ThreadWithRefs }) {
       </span>
       <span className={styles.rowMeta}>
         <span className={styles.author}>
-          {thread.author?.username ?? 'unknown'} <RoleBadge role={thread.author?.role} />
+          {listAuthorName(thread.author_id, thread.author)} <RoleBadge role={thread.author?.role} />
         </span>
         {thread.category && <span>{thread.category.name}</span>}
         <span>

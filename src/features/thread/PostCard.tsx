@@ -48,7 +48,7 @@ export const PostCard = memo(function PostCard({
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const images = useMemo(() => postImages(post.content), [post.content]);
-  const name = authorName(post.author);
+  const name = authorName(post.author_id, post.author);
   const headingId = `post-${post.id}-author`;
 
   const save = async (text: string) => {

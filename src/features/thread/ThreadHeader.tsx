@@ -18,7 +18,7 @@ interface ThreadHeaderProps {
 }
 
 export function ThreadHeader({ thread, replyCount, onDelete }: ThreadHeaderProps) {
-  const name = authorName(thread.author);
+  const name = authorName(thread.author_id, thread.author);
   const { category } = thread;
   return (
     <header className={styles.header}>

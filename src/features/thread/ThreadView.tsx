@@ -62,7 +62,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
 
   const quote = useCallback((post: PostWithAuthor) => {
     // Through the editor, so the caret ends on a new line after the quote, where the answer goes.
-    replyBox.current?.appendBlock(quoteBlock(authorName(post.author), post.content));
+    replyBox.current?.appendBlock(quoteBlock(authorName(post.author_id, post.author), post.content));
     setTimeout(() => replyBox.current?.focus(), QUOTE_FOCUS_DELAY_MS);
   }, []);
 

@@ -5,11 +5,12 @@ import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../Avatar.tsx';
 import { RoleBadge } from '../RoleBadge.tsx';
+import { listAuthorName } from '../deletedMember.ts';
 import { PinIcon } from './PinIcon.tsx';
 import styles from './ThreadList.module.css';
 
 export function ThreadListRow({ thread }: { thread: ThreadWithRefs }) {
-  const username = thread.author?.username ?? 'unknown';
+  const username = listAuthorName(thread.author_id, thread.author);
   return (
     <li className={styles.row} data-testid="thread-row">
       <Avatar src={thread.author?.avatar_url} initial={username[0]?.toUpperCase() ?? '?'} size={40} />
