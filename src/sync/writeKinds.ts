@@ -4,10 +4,12 @@ import type { Write } from '../data/outboxTypes.ts';
 import { deleteMessage } from './kinds/deleteMessage.ts';
 import { deletePost } from './kinds/deletePost.ts';
 import { editPost } from './kinds/editPost.ts';
+import { like } from './kinds/like.ts';
 import { markRead } from './kinds/markRead.ts';
 import { message } from './kinds/message.ts';
 import { reply } from './kinds/reply.ts';
 import { thread } from './kinds/thread.ts';
+import { unlike } from './kinds/unlike.ts';
 import type { WriteKind } from './writeKind.ts';
 
 const kinds = new Map<string, WriteKind<Write>>();
@@ -24,6 +26,8 @@ registerWriteKind(deletePost);
 registerWriteKind(message);
 registerWriteKind(markRead);
 registerWriteKind(deleteMessage);
+registerWriteKind(like);
+registerWriteKind(unlike);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);
