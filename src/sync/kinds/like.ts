@@ -101,11 +101,16 @@ export function ownLike(ctx: WriteContext, postId: string) {
 
 export async function enqueueLike(ctx: WriteContext, postId: string) {
   const { db } = ctx;
-  await db.transaction('rw', [db.likes, db.posts, db.outbox], async () => {
+  await db.transaction('rw', [db.likes, db.posts, db.outbox, db.failed], async () => {
     const post = await db.posts.get(postId);
     if (!post) throw new AppError('refused', 'This post is no longer on this device.');
     if (post.author_id === ctx.userId) throw new AppError('refused', 'You cannot like your own post.');
-    if (await ownLike(ctx, postId)) return;
+    const existing = await ownLike(ctx, postId);
+    if (existing?._status === 'failed') {
+      // Liking again after a refusal is a fresh attempt: the refused one leaves the failed list.
+      await db.likes.delete(existing.id);
+      await db.failed.filter((f) => f.write.kind === 'like' && f.write.like.id === existing.id).delete();
+    } else if (existing) return;
     const write: LikeWrite = { kind: 'like', like: { id: newId(ctx), post_id: postId, user_id: ctx.userId } };
     await like.creates.put(db, write, new Date(ctx.now()).toISOString());
     await db.posts.update(postId, { like_count: post.like_count + 1 });
