@@ -19,14 +19,14 @@ export class Network {
   mode: NetworkMode = 'up';
   /** Requests that reached the server (all modes but 'down'). */
   delivered = 0;
-  /** The addresses of those requests, in order. */
+  /** The addresses of the requests sent to the server, in order, counted as they leave. */
   readonly urls: string[] = [];
 
   readonly fetch: typeof fetch = async (input, init) => {
     if (this.mode === 'down') throw new TypeError('fetch failed');
+    this.urls.push(input instanceof Request ? input.url : String(input));
     const response = await fetch(input, init);
     this.delivered += 1;
-    this.urls.push(input instanceof Request ? input.url : String(input));
     if (this.mode === 'drop-answers') {
       // The server did the work; the answer is lost on the way back.
       await response.arrayBuffer();
