@@ -96,6 +96,25 @@ describe('a like', () => {
     expect(await state(db)).toEqual({ count: 3, likes: [], waiting: ['unlike'] });
   });
 
+  it('taken back while on the wire and its answer lost: an unlike follows, since the server may have it', async () => {
+    const db = await mirrorWithPosts();
+    await enqueueLike(writer(db), 'p1');
+    const [sent] = await db.outbox.toArray();
+    await enqueueUnlike(writer(db), 'p1');
+    await settleRetry(db, sent!, now + 1000, 'fetch failed');
+    expect(await state(db)).toEqual({ count: 3, likes: [], waiting: ['unlike'] });
+  });
+
+  it('liked again after a refusal is a fresh attempt that leaves the failed list', async () => {
+    const db = await mirrorWithPosts();
+    await enqueueLike(writer(db), 'p1');
+    await moveToFailed(db, (await db.outbox.toArray())[0]!, now, { reason: 'Your like could not be saved.' });
+    await db.posts.update('p1', { like_count: 3 });
+    await enqueueLike(writer(db), 'p1');
+    expect(await state(db)).toEqual({ count: 4, likes: [['p1', 'sending']], waiting: ['like'] });
+    expect(await db.failed.count()).toBe(0);
+  });
+
   it('refused, shows as not sent in the failed list; taking it back removes it from there too', async () => {
     const db = await mirrorWithPosts();
     await enqueueLike(writer(db), 'p1');
