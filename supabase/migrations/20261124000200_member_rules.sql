@@ -63,6 +63,10 @@ end $$;
 -- ---------------------------------------------------------------------------------------------------------------
 -- thread_count = threads authored; reply_count = posts authored that are not opening posts. An author set to null
 -- (their account deleted) moves the count off a profile that is gone by then, so it changes nothing.
+-- Lock order: the tally_* triggers' names sort after count_replies (20261101000400_triggers.sql), so a post's
+-- triggers lock its thread before its author's profile, as a thread's deletion does (thread, then its posts'
+-- authors); two transactions never wait on each other in opposite orders there. A member's own writes queue on
+-- their profile row, one transaction after the other.
 create function public.count_authored_threads() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -75,9 +79,9 @@ begin
   return null;
 end $$;
 
-create trigger count_authored_threads after insert or delete on public.threads
+create trigger tally_authored_threads after insert or delete on public.threads
   for each row execute function public.count_authored_threads();
-create trigger count_authored_threads_moved after update of author_id on public.threads
+create trigger tally_authored_threads_moved after update of author_id on public.threads
   for each row when (old.author_id is distinct from new.author_id)
   execute function public.count_authored_threads();
 
@@ -93,9 +97,9 @@ begin
   return null;
 end $$;
 
-create trigger count_authored_replies after insert or delete on public.posts
+create trigger tally_authored_replies after insert or delete on public.posts
   for each row execute function public.count_authored_replies();
-create trigger count_authored_replies_moved after update of author_id, type on public.posts
+create trigger tally_authored_replies_moved after update of author_id, type on public.posts
   for each row when ((old.author_id, old.type) is distinct from (new.author_id, new.type))
   execute function public.count_authored_replies();
 
@@ -245,7 +249,7 @@ begin
   return null;
 end $$;
 
-create trigger count_deleted_post_likes after delete on public.posts
+create trigger tally_deleted_post_likes after delete on public.posts
   for each row execute function public.count_deleted_post_likes();
 
 -- Synced like the other tables (20261101000300_sync.sql): sync_txid, tombstones, and no id used twice.

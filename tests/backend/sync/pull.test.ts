@@ -17,10 +17,12 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function anyCategoryAndAuthor() {
-  const { rows } = await stack.db.query<{ category_id: string; author_id: string }>(
+// Two authors: a thread adds to its author's thread_count, so two open inserts by one author would wait on each other.
+async function anyCategoryAndAuthors() {
+  const { rows } = await stack.db.query<{ category_id: string; first: string; second: string }>(
     `select (select id from public.categories order by order_index limit 1) as category_id,
-            (select id from public.profiles order by created_at limit 1) as author_id`,
+            (select id from public.profiles order by created_at, id limit 1) as first,
+            (select id from public.profiles order by created_at, id limit 1 offset 1) as second`,
   );
   return rows[0]!;
 }
@@ -47,10 +49,10 @@ describe('pull', () => {
     'picks up a row whose transaction started before another and committed after it',
     async () => {
       const { device } = await signedInDevice(stack, devices);
-      const { category_id, author_id } = await anyCategoryAndAuthor();
+      const { category_id, first, second } = await anyCategoryAndAuthors();
       const early = randomUUID();
       const late = randomUUID();
-      const insert = (id: string, title: string) =>
+      const insert = (id: string, title: string, author_id: string) =>
         `insert into public.threads (id, slug, title, category_id, author_id)
          values ('${id}', '${id}', '${title}', '${category_id}', '${author_id}')`;
       let release = () => undefined as void;
@@ -58,12 +60,12 @@ describe('pull', () => {
       let started = () => undefined as void;
       const isStarted = new Promise<void>((resolve) => (started = resolve));
       const slow = stack.db.transaction(async (tx) => {
-        await tx.query(insert(early, 'Started first, committed last'));
+        await tx.query(insert(early, 'Started first, committed last', first));
         started();
         await held;
       });
       await isStarted;
-      await stack.db.exec(insert(late, 'Started second, committed first'));
+      await stack.db.exec(insert(late, 'Started second, committed first', second));
       await device.engine.pull();
       release();
       await slow;
