@@ -67,8 +67,9 @@ test('a like made offline is sent once on reconnect, and the author gains one re
 
   // B, the author, on their own device: their post shows its count and cannot be liked by them.
   const author = await signedInPage(browser, ADMIN);
-  const own = author.thread.posts.first().getByRole('button', { name: /not on your own post/ });
+  const own = likeOf(author.thread.posts.first());
   await expect(own).toBeDisabled();
+  await expect(own).toHaveAccessibleDescription('You cannot like your own post');
   await expect(own).toHaveText(String(post.like_count));
   await expect.poll(() => mirroredReputation(author.page, post.author_id)).toBe(before);
 
@@ -119,8 +120,11 @@ test('a visitor is offered sign-in instead of a like, and the phone shows the he
   const page = await context.newPage();
   const thread = new ThreadPage(page);
   await thread.open(SEEDED.welcome);
-  const signIn = thread.posts.first().getByRole('link', { name: /^Sign in to like/ });
+  const signIn = thread.posts.first().getByRole('link', { name: /^Like \(/ });
   await expect(signIn).toHaveAttribute('href', '/auth');
+  await expect(signIn).toHaveAccessibleDescription('Sign in to like posts');
+  // The thread's own prompt keeps its name to itself.
+  await expect(thread.signInPrompt).toHaveCount(1);
   await context.close();
 
   const liker = await signedInPage(browser, MEMBER, PHONE);

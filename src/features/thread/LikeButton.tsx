@@ -1,5 +1,6 @@
-// A post's heart and like count: a toggle for other members' posts, a count on the member's own, a way to sign in
-// for visitors. It changes at once, online or not: the outbox sends it.
+// A post's heart and like count: a toggle for other members' posts, a count on the member's own, a link to sign in
+// for visitors. It changes at once, online or not: the outbox sends it. The title says why when it cannot be
+// pressed; the name stays "Like (n likes)", so "Sign In" and "Post" remain the names of the thread's own controls.
 import type { LikeState } from '../../data/queries/likes.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useLikeActions } from '../../state/mutations/likes.ts';
@@ -36,7 +37,8 @@ export function LikeButton({
         to="/auth"
         variant="ghost"
         className={styles.like}
-        aria-label={`Sign in to like (${likesText(count)})`}
+        aria-label={`Like (${likesText(count)})`}
+        title="Sign in to like posts"
       >
         {content}
       </ButtonLink>
@@ -49,7 +51,7 @@ export function LikeButton({
         className={styles.like}
         disabled
         title="You cannot like your own post"
-        aria-label={`Like (${likesText(count)}), not on your own post`}
+        aria-label={`Like (${likesText(count)})`}
       >
         {content}
       </Button>
