@@ -201,21 +201,23 @@ export class SyncEngine {
    */
   private async setUser(userId: string | null) {
     const { db } = this.deps;
-    const owner = (await db.cursors.get('messages'))?.owner ?? null;
+    const [messages, likes] = await db.cursors.bulkGet(['messages', 'post_likes']);
     this.userId = userId;
-    if (owner !== userId) {
-      await db.transaction('rw', [db.messages, db.me, db.workerSession, db.cursors], async () => {
-        await db.messages.clear();
-        await db.me.clear();
-        await db.workerSession.clear();
-        await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
-      });
-    }
-    // Checked on its own: a mirror made before likes were pulled has a messages owner and no likes cursor yet.
-    if (((await db.cursors.get('post_likes'))?.owner ?? null) !== userId) {
-      await db.transaction('rw', [db.likes, db.cursors], async () => {
-        await db.likes.clear();
-        await db.cursors.put({ table: 'post_likes', txid: 0, owner: userId });
+    // Each private table is checked on its own: a mirror made before likes were pulled has no likes cursor yet.
+    const staleMessages = (messages?.owner ?? null) !== userId;
+    const staleLikes = (likes?.owner ?? null) !== userId;
+    if (staleMessages || staleLikes) {
+      await db.transaction('rw', [db.messages, db.likes, db.me, db.workerSession, db.cursors], async () => {
+        if (staleMessages) {
+          await db.messages.clear();
+          await db.me.clear();
+          await db.workerSession.clear();
+          await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
+        }
+        if (staleLikes) {
+          await db.likes.clear();
+          await db.cursors.put({ table: 'post_likes', txid: 0, owner: userId });
+        }
       });
     }
     this.lastSeenTouchedAt = undefined;
