@@ -63,6 +63,9 @@ interface EngineDeps {
 
 export type OpenThreadResult = 'mirrored' | 'missing' | 'offline';
 
+/** The server stamps last seen at most this often, so the pulls ask no more often either. */
+const LAST_SEEN_INTERVAL_MS = 60_000;
+
 const OUTBOX_LOCK = 'guap-outbox';
 const PULL_LOCK = 'guap-pull';
 
@@ -76,6 +79,8 @@ export class SyncEngine {
   private userChange: Promise<void> = Promise.resolve();
   /** The member of the latest auth event, ahead of `userId` while the switch to them is still running. */
   private requestedUserId: string | null = null;
+  /** When this tab last asked the server to stamp the member's last seen; unset for a member not stamped yet. */
+  private lastSeenTouchedAt: number | undefined;
 
   /** Ids for rows made here: time-ordered, so waiting writes list in the order they were made. */
   private readonly newId: () => string;
@@ -196,16 +201,26 @@ export class SyncEngine {
    */
   private async setUser(userId: string | null) {
     const { db } = this.deps;
-    const owner = (await db.cursors.get('messages'))?.owner ?? null;
+    const [messages, likes] = await db.cursors.bulkGet(['messages', 'post_likes']);
     this.userId = userId;
-    if (owner !== userId) {
-      await db.transaction('rw', [db.messages, db.me, db.workerSession, db.cursors], async () => {
-        await db.messages.clear();
-        await db.me.clear();
-        await db.workerSession.clear();
-        await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
+    // Each private table is checked on its own: a mirror made before likes were pulled has no likes cursor yet.
+    const staleMessages = (messages?.owner ?? null) !== userId;
+    const staleLikes = (likes?.owner ?? null) !== userId;
+    if (staleMessages || staleLikes) {
+      await db.transaction('rw', [db.messages, db.likes, db.me, db.workerSession, db.cursors], async () => {
+        if (staleMessages) {
+          await db.messages.clear();
+          await db.me.clear();
+          await db.workerSession.clear();
+          await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
+        }
+        if (staleLikes) {
+          await db.likes.clear();
+          await db.cursors.put({ table: 'post_likes', txid: 0, owner: userId });
+        }
       });
     }
+    this.lastSeenTouchedAt = undefined;
     const { showPendingOf } = await this.pendingRows();
     await showPendingOf(db, userId);
     await this.refreshCounts();
@@ -222,13 +237,13 @@ export class SyncEngine {
     await this.deps.locks.request(PULL_LOCK, () =>
       db.transaction(
         'rw',
-        [db.categories, db.profiles, db.threads, db.posts, db.messages, db.keptThreads, db.cursors],
+        [db.categories, db.profiles, db.threads, db.posts, db.messages, db.likes, db.keptThreads, db.cursors],
         async () => {
           await db.categories.clear();
           await db.profiles.clear();
           await db.keptThreads.clear();
           await db.cursors.toCollection().modify({ txid: 0 });
-          for (const table of [db.threads, db.posts, db.messages]) {
+          for (const table of [db.threads, db.posts, db.messages, db.likes]) {
             await table.filter((row: { _status?: string }) => row._status === undefined).delete();
           }
         },
@@ -269,7 +284,8 @@ export class SyncEngine {
       this.status.set({ pulling: { rows: 0, firstLoad } });
       try {
         let rows = 0;
-        const { pullChanges, keepRecentThreads, evictStaleThreads } = await this.network();
+        const network = await this.network();
+        const { pullChanges, keepRecentThreads, evictStaleThreads } = network;
         await pullChanges({
           db,
           client,
@@ -280,6 +296,7 @@ export class SyncEngine {
             this.status.set({ pulling: { rows, firstLoad } });
           },
         });
+        this.touchLastSeen(network.touchLastSeen);
         await keepRecentThreads(db, client, this.options.keepRecentThreads, this.options.pageSize);
         await this.pullMe();
         await evictStaleThreads(db, this.options.keepRecentThreads, clock.now(), this.options.evictAfterMs);
@@ -292,6 +309,18 @@ export class SyncEngine {
         this.status.set({ pulling: null, lastError, unreachable });
       }
     });
+  }
+
+  /**
+   * Stamps the member's last seen once a pull has reached the server, at most once a minute. Nothing waits on it:
+   * a failure is logged, never shown, and the next pull after the interval tries again.
+   */
+  private touchLastSeen(touch: (client: ForumClient) => Promise<void>) {
+    const now = this.deps.clock.now();
+    if (!this.userId) return;
+    if (this.lastSeenTouchedAt !== undefined && now - this.lastSeenTouchedAt < LAST_SEEN_INTERVAL_MS) return;
+    this.lastSeenTouchedAt = now;
+    touch(this.client).catch((error: unknown) => this.deps.env.logBug?.(error, 'Stamping last seen failed'));
   }
 
   private async pullMe() {

@@ -1,6 +1,7 @@
 // The engine's network side in one module, imported on first use: the app's first screen needs the engine for its
 // mirror and status, not yet for pulling and pushing, so this code loads just after it.
 export { errorKind } from '../backend/errors.ts';
+export { touchLastSeen } from '../backend/presence.ts';
 export { classifyFailure } from './errors.ts';
 export { evictStaleThreads, fetchThread, fetchThreadPosts, keepRecentThreads } from './keep.ts';
 export { fetchMissingProfiles } from './profiles.ts';

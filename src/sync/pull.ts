@@ -1,12 +1,13 @@
 // Incremental pull: every change with cursor <= sync_txid < watermark, per table, then the deletions in that window.
 import type { PostgrestError } from '@supabase/supabase-js';
 import type { ForumClient } from '../backend/client.ts';
+import { LIKE_COLUMNS } from '../backend/likes.ts';
 import type { Row } from '../backend/database.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
 import { AppError } from '../backend/errors.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { toMessageRow, toThreadRow } from '../data/rows.ts';
-import type { SyncedTable } from '../data/types.ts';
+import type { LikeRow, SyncedTable } from '../data/types.ts';
 import {
   CATEGORY_COLUMNS,
   MESSAGE_COLUMNS,
@@ -21,7 +22,7 @@ import { checked } from './request.ts';
 interface PullContext {
   db: Mirror;
   client: ForumClient;
-  /** The signed-in member, whose messages RLS lets through; null pulls public data only. */
+  /** The signed-in member, whose messages and likes RLS lets through; null pulls public data only. */
   userId: string | null;
   pageSize: number;
   onProgress?: (progress: PullProgress) => void;
@@ -163,20 +164,39 @@ async function pullMessages(ctx: PullContext, watermark: number) {
   );
 }
 
-/** Removes deleted rows; a deleted thread takes its posts with it. */
+/** The member's own likes; a like of a post whose like or unlike still waits here is left as this device has it. */
+async function pullLikes(ctx: PullContext, watermark: number) {
+  const likes = () => ctx.client.from('post_likes').select(LIKE_COLUMNS);
+  await pullWindow(ctx, 'post_likes', likes, 'id', watermark, async (rows: LikeRow[]) => {
+    if (rows.length === 0) return;
+    const { db } = ctx;
+    await db.transaction('rw', [db.likes, db.outbox], async () => {
+      const pending = await pendingTargets(db);
+      await db.likes.bulkPut(rows.filter((r) => !pending.has(r.post_id)));
+    });
+  });
+}
+
+/** Removes deleted rows; a deleted thread takes its posts with it, and a deleted post the member's like of it. */
 async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
   const byTable = new Map<string, string[]>();
   for (const t of tombstones) byTable.set(t.table_name, [...(byTable.get(t.table_name) ?? []), t.row_id]);
   const { db } = ctx;
   await db.transaction(
     'rw',
-    [db.categories, db.profiles, db.threads, db.posts, db.messages, db.keptThreads],
+    [db.categories, db.profiles, db.threads, db.posts, db.messages, db.keptThreads, db.likes],
     async () => {
       for (const [table, ids] of byTable) {
+        const postIds = table === 'posts' ? [...ids] : [];
         if (table === 'threads') {
-          for (const id of ids) await postsOfThread(db, id).delete();
+          for (const id of ids) {
+            postIds.push(...((await postsOfThread(db, id).primaryKeys()) as string[]));
+            await postsOfThread(db, id).delete();
+          }
           await db.keptThreads.bulkDelete(ids);
         }
+        if (postIds.length > 0) await db.likes.where('post_id').anyOf(postIds).delete();
+        if (table === 'post_likes') await db.likes.bulkDelete(ids);
         if (['categories', 'profiles', 'threads', 'posts', 'messages'].includes(table)) {
           await db.table(table).bulkDelete(ids);
         }
@@ -201,7 +221,10 @@ export async function pullChanges(ctx: PullContext): Promise<number> {
   ]);
   await pullThreads(ctx, watermark);
   await pullPosts(ctx, watermark);
-  if (ctx.userId) await pullMessages(ctx, watermark);
+  if (ctx.userId) {
+    await pullMessages(ctx, watermark);
+    await pullLikes(ctx, watermark);
+  }
   const tombstones = () => client.from('sync_tombstones').select(TOMBSTONE_COLUMNS);
   await pullWindow(ctx, 'sync_tombstones', tombstones, 'row_id', watermark, (rows) => applyTombstones(ctx, rows));
   return watermark;

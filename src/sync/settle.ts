@@ -21,10 +21,12 @@ export async function settleSent(db: Mirror, sent: OutboxEntry, outcome: PushOut
     const ofPost = kind.post;
     const post = ofPost?.id(sent.write);
     if (!current) {
-      // The member deleted the post while it was on the wire: it now exists on the server, so delete it there too.
-      const undo = ofPost?.undo?.(sent.write);
+      // The member took it back while it was on the wire (deleted the post, unliked): it now exists on the server,
+      // so take it back there too, and leave the rows it touched as the member left them.
+      const undo = ofPost?.undo?.(sent.write) ?? kind.undo?.(sent.write);
       if (undo) await db.outbox.add({ ...sent, seq: undefined, write: undo, rev: 0 });
-      await apply(db, outcome.changes, new Set(post ? [post] : []));
+      const touched = undo ? [kind.target(sent.write), ...(kind.creates?.rows(sent.write) ?? []).map((r) => r.id)] : [];
+      await apply(db, outcome.changes, new Set([...(post ? [post] : []), ...touched]));
       return;
     }
     // The member changed it while it was on the wire: what is left to send is their latest text, as an edit on top
@@ -68,7 +70,12 @@ export async function settleRefused(
 export async function settleRetry(db: Mirror, sent: OutboxEntry, notBefore: number, error: string) {
   await db.transaction('rw', [db.outbox], async () => {
     const current = sent.seq === undefined ? undefined : await db.outbox.get(sent.seq);
-    if (!current) return;
+    if (!current) {
+      // Taken back while on the wire, and whether it landed is unknown: taking it back there too is harmless.
+      const undo = kindOf(sent.write).undo?.(sent.write);
+      if (undo) await db.outbox.add({ ...sent, seq: undefined, write: undo, rev: 0, attempts: 0, notBefore: 0 });
+      return;
+    }
     const kept =
       current.write.kind === sent.write.kind
         ? kindOf(current.write).afterLostAnswer?.(current.write, sent.write)

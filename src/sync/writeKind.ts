@@ -3,7 +3,7 @@
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
 import type { ConflictDetail, Write } from '../data/outboxTypes.ts';
-import type { CategoryRow, MeRow, MessageRow, PostRow, ProfileRow, ThreadRow } from '../data/types.ts';
+import type { CategoryRow, LikeRow, MeRow, MessageRow, PostRow, ProfileRow, ThreadRow } from '../data/types.ts';
 import type { BackendFailure } from './errors.ts';
 
 /** The mirror tables a write may create or change rows in, with their rows. */
@@ -14,6 +14,7 @@ interface WriteTableRows {
   posts: PostRow;
   messages: MessageRow;
   me: MeRow;
+  likes: LikeRow;
 }
 
 type WriteTable = keyof WriteTableRows;
@@ -83,6 +84,11 @@ export interface WriteKind<W extends Write> {
     /** The member deleted its post while it was on the wire: what takes it back now that the server has it. */
     undo?(write: W): Write;
   };
+  /**
+   * The member took it back while it was on the wire (the waiting write was dropped, as an unlike drops a waiting
+   * like): what takes it back now that the server has it. Writes that create or edit a post say it in `post`.
+   */
+  undo?(write: W): Write;
   /** Where a failure shows on a thread's screen: under this post, on this thread when the write says which. */
   shownOn?(write: W): { post: string; thread?: string };
   /** A retry of a write whose answer never came: what the waiting write keeps of the attempt that may have landed. */

@@ -4,12 +4,14 @@ import type { Write } from '../data/outboxTypes.ts';
 import { deleteMessage } from './kinds/deleteMessage.ts';
 import { deletePost } from './kinds/deletePost.ts';
 import { editPost } from './kinds/editPost.ts';
+import { like } from './kinds/like.ts';
 import { markRead } from './kinds/markRead.ts';
 import { message } from './kinds/message.ts';
 import { reply } from './kinds/reply.ts';
 import { thread } from './kinds/thread.ts';
 import { updateSettings } from './kinds/updateSettings.ts';
 import { updateProfile } from './kinds/updateProfile.ts';
+import { unlike } from './kinds/unlike.ts';
 import type { WriteKind } from './writeKind.ts';
 
 const kinds = new Map<string, WriteKind<Write>>();
@@ -28,6 +30,8 @@ registerWriteKind(markRead);
 registerWriteKind(deleteMessage);
 registerWriteKind(updateSettings);
 registerWriteKind(updateProfile);
+registerWriteKind(like);
+registerWriteKind(unlike);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);

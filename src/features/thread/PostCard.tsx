@@ -5,6 +5,7 @@ import { usePostActions } from '../../state/mutations/posts.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { Markdown } from '../../content/Markdown.tsx';
 import type { FailedEntry } from '../../data/outboxTypes.ts';
+import type { LikeState } from '../../data/queries/likes.ts';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -13,6 +14,7 @@ import { reportError } from '../../state/errors/reportError.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FailedWriteNotice } from './FailedWriteNotice.tsx';
+import { LikeButton, type LikeMode } from './LikeButton.tsx';
 import { postImages } from './gallery.ts';
 import { authorName, initials } from './people.ts';
 import { PostGallery } from './PostGallery.tsx';
@@ -26,6 +28,9 @@ interface PostCardProps {
   canEdit: boolean;
   canDelete: boolean;
   failure?: FailedEntry;
+  likeMode: LikeMode;
+  /** The viewer's like of this post, when they like it. */
+  like?: LikeState;
   onQuote(post: PostWithAuthor): void;
 }
 
@@ -42,6 +47,8 @@ export const PostCard = memo(function PostCard({
   canEdit,
   canDelete,
   failure,
+  likeMode,
+  like,
   onQuote,
 }: PostCardProps) {
   const actions = usePostActions();
@@ -111,8 +118,9 @@ export const PostCard = memo(function PostCard({
         </div>
       )}
       {failure && <FailedWriteNotice entry={failure} />}
-      {!editing && (canQuote || canEdit || canDelete) && (
+      {!editing && (
         <footer className={styles.postActions}>
+          <LikeButton postId={post.id} count={post.like_count} mode={likeMode} like={like} />
           {canQuote && (
             <Button variant="ghost" onClick={() => onQuote(post)} aria-label={`Quote ${name}`}>
               Quote

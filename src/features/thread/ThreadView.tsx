@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
 import { useFailedWrites } from '../../state/queries/failedWrites.ts';
+import { useLikedPosts } from '../../state/queries/likes.ts';
 import { useThreadPosts } from '../../state/queries/posts.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
 import { useBackend } from '../../state/BackendContext.tsx';
@@ -35,6 +36,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   const posts = dataOrThrow(useThreadPosts(thread.id));
   const failed = dataOrThrow(useFailedWrites());
   const userId = useSession((s) => s.user?.id ?? null);
+  const liked = dataOrThrow(useLikedPosts(thread.id, userId));
   const profile = useSession((s) => s.profile);
   const client = useBackend();
   const mirror = useMirrorActions();
@@ -106,6 +108,8 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
                 canEdit={own && !banned && settled}
                 canDelete={settled && (own || staff)}
                 failure={failures.byPost.get(post.id)}
+                likeMode={!userId ? 'visitor' : post.author_id === userId ? 'own' : 'member'}
+                like={liked?.get(post.id)}
                 onQuote={quote}
               />
             );

@@ -19,9 +19,12 @@ export class Network {
   mode: NetworkMode = 'up';
   /** Requests that reached the server (all modes but 'down'). */
   delivered = 0;
+  /** The addresses of the requests sent to the server, in order, counted as they leave. */
+  readonly urls: string[] = [];
 
   readonly fetch: typeof fetch = async (input, init) => {
     if (this.mode === 'down') throw new TypeError('fetch failed');
+    this.urls.push(input instanceof Request ? input.url : String(input));
     const response = await fetch(input, init);
     this.delivered += 1;
     if (this.mode === 'drop-answers') {
@@ -176,7 +179,7 @@ export async function catchUp(device: Device, db: Db, timeoutMs = 15_000) {
   const { rows } = await db.query<{ xmax: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as xmax');
   const target = Number(rows[0]!.xmax);
   const tables: SyncedTable[] = ['categories', 'profiles', 'threads', 'posts', 'sync_tombstones'];
-  if (device.engine.currentUserId) tables.push('messages');
+  if (device.engine.currentUserId) tables.push('messages', 'post_likes');
   const start = Date.now();
   for (;;) {
     await device.engine.pull();

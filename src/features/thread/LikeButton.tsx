@@ -1,0 +1,80 @@
+// A post's heart and like count: a toggle for other members' posts, a count on the member's own, a link to sign in
+// for visitors. It changes at once, online or not: the outbox sends it. The title says why when it cannot be
+// pressed; the name stays "Like (n likes)", so "Sign In" and "Post" remain the names of the thread's own controls.
+import type { LikeState } from '../../data/queries/likes.ts';
+import { reportError } from '../../state/errors/reportError.ts';
+import { useLikeActions } from '../../state/mutations/likes.ts';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import styles from './LikeButton.module.css';
+
+/** Who is looking: a member who may like the post, its author, or a visitor. */
+export type LikeMode = 'member' | 'own' | 'visitor';
+
+const likesText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
+
+export function LikeButton({
+  postId,
+  count,
+  mode,
+  like,
+}: {
+  postId: string;
+  count: number;
+  mode: LikeMode;
+  like: LikeState | undefined;
+}) {
+  const actions = useLikeActions();
+  const content = (
+    <>
+      <Icon name="heart" size={18} fill={like ? 'currentColor' : 'none'} />
+      <span className={styles.count}>{count}</span>
+    </>
+  );
+  if (mode === 'visitor') {
+    return (
+      <ButtonLink
+        to="/auth"
+        variant="ghost"
+        className={styles.like}
+        aria-label={`Like (${likesText(count)})`}
+        title="Sign in to like posts"
+      >
+        {content}
+      </ButtonLink>
+    );
+  }
+  if (mode === 'own') {
+    return (
+      <Button
+        variant="ghost"
+        className={styles.like}
+        disabled
+        title="You cannot like your own post"
+        aria-label={`Like (${likesText(count)})`}
+      >
+        {content}
+      </Button>
+    );
+  }
+  const toggle = async () => {
+    try {
+      await (like ? actions.unlike(postId) : actions.like(postId));
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  return (
+    <Button
+      variant="ghost"
+      className={`${styles.like} ${like ? styles.liked : ''}`}
+      aria-pressed={like !== undefined}
+      aria-label={`${like ? 'Unlike' : 'Like'} (${likesText(count)})`}
+      title={like === 'sending' ? 'Waiting to send' : undefined}
+      data-status={like ?? 'none'}
+      onClick={() => void toggle()}
+    >
+      {content}
+    </Button>
+  );
+}
