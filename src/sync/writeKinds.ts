@@ -7,6 +7,7 @@ import { editPost } from './kinds/editPost.ts';
 import { markRead } from './kinds/markRead.ts';
 import { message } from './kinds/message.ts';
 import { reply } from './kinds/reply.ts';
+import { setRole } from './kinds/setRole.ts';
 import { thread } from './kinds/thread.ts';
 import type { WriteKind } from './writeKind.ts';
 
@@ -24,6 +25,7 @@ registerWriteKind(deletePost);
 registerWriteKind(message);
 registerWriteKind(markRead);
 registerWriteKind(deleteMessage);
+registerWriteKind(setRole);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);
