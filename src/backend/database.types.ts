@@ -558,6 +558,7 @@ export type Database = {
         }[];
       };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
+      touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };
       unban_user: { Args: { target: string }; Returns: undefined };
     };
     Enums: {

@@ -119,9 +119,8 @@ describe('editing profiles', () => {
   });
 
   it("does not let a member edit another member's profile", async () => {
-    const { data, error } = await alice.client.from('profiles').update({ bio: 'hacked' }).eq('id', bob.id).select('id');
-    expect(error).toBeNull();
-    expect(data).toEqual([]);
+    const { error } = await alice.client.from('profiles').update({ bio: 'hacked' }).eq('id', bob.id).select('id');
+    expect(error).toMatchObject({ code: '42501', message: 'You can only edit your own profile' });
     expect((await profile(bob.id))!.bio).toBeNull();
   });
 
@@ -176,11 +175,14 @@ describe('editing profiles', () => {
     expect((await profile(target.id))!.role).toBe('user');
   });
 
-  it('refuses a moderator demoting another moderator', async () => {
+  it('lets a moderator demote another moderator to user (issue 12), and refuses demoting an admin', async () => {
     const other = await createMember(stack, { role: 'moderator' });
     const { error } = await moderator.client.from('profiles').update({ role: 'user' }).eq('id', other.id);
-    expect(error?.code).toBe('42501');
-    expect((await profile(other.id))!.role).toBe('moderator');
+    expect(error).toBeNull();
+    expect((await profile(other.id))!.role).toBe('user');
+    const refused = await moderator.client.from('profiles').update({ role: 'user' }).eq('id', admin.id);
+    expect(refused.error?.code).toBe('42501');
+    expect((await profile(admin.id))!.role).toBe('admin');
   });
 
   it("refuses a moderator editing another member's bio", async () => {

@@ -185,7 +185,7 @@ describe('threads and posts', () => {
 });
 
 describe('accounts and bans', () => {
-  it('deletes the caller account with delete_user(), the profile and posts going with it', async () => {
+  it('deletes the caller account with delete_user(), the profile going with it and the posts staying', async () => {
     const leaver = await createMember(stack);
     const threadId = await makeThread(stack, admin.id);
     const postId = await makeReply(stack, threadId, leaver.id);
@@ -193,8 +193,10 @@ describe('accounts and bans', () => {
     expect(error).toBeNull();
     expect(await dbRow(stack, 'select id from auth.users where id = $1', [leaver.id])).toBeUndefined();
     expect(await profileOf(leaver.id)).toBeUndefined();
-    expect(await dbRow(stack, 'select id from public.posts where id = $1', [postId])).toBeUndefined();
-    expect((await threadOf(threadId))!.reply_count).toBe(0);
+    expect(await dbRow(stack, 'select author_id from public.posts where id = $1', [postId])).toEqual({
+      author_id: null,
+    });
+    expect((await threadOf(threadId))!.reply_count).toBe(1);
   });
 
   it("bans atomically with ban_user: record, flag and the member's posts", async () => {
