@@ -30,13 +30,12 @@ function Badges({ member }: { member: ProfileRow }) {
 
 function joined(createdAt: string, now: number): string {
   const age = relativeAge(createdAt, now);
-  return age === 'just now' ? 'Joined just now' : `Joined ${age} ago`;
+  return age === 'just now' ? age : `${age} ago`;
 }
 
 export function MemberCard({ member, roles, change, now, onRoleChange }: MemberCardProps) {
   const name = member.display_name?.trim() || member.username;
   const online = isOnline(member.last_seen_at, now);
-  const posts = postCount(member);
   return (
     <article className={styles.card} data-testid="member-card">
       <Link to="/profile/$userId" params={{ userId: member.id }} className={styles.cardLink}>
@@ -52,15 +51,20 @@ export function MemberCard({ member, roles, change, now, onRoleChange }: MemberC
           </span>
         </span>
         <p className={member.bio ? styles.bio : `${styles.bio} ${styles.noBio}`}>{member.bio || 'No bio yet'}</p>
-        <span className={styles.stats}>
-          <span title="Reputation">
-            <strong>{member.reputation.toLocaleString('en-US')}</strong> reputation
-          </span>
-          <span>
-            <strong>{posts.toLocaleString('en-US')}</strong> {posts === 1 ? 'post' : 'posts'}
-          </span>
-          <span className={styles.joined}>{joined(member.created_at, now)}</span>
-        </span>
+        <dl className={styles.stats}>
+          <div>
+            <dt>Reputation</dt>
+            <dd>{member.reputation.toLocaleString('en-US')}</dd>
+          </div>
+          <div>
+            <dt>Posts</dt>
+            <dd>{postCount(member).toLocaleString('en-US')}</dd>
+          </div>
+          <div>
+            <dt>Joined</dt>
+            <dd>{joined(member.created_at, now)}</dd>
+          </div>
+        </dl>
       </Link>
       {change && (
         <span className={change.status === 'failed' ? `${styles.change} ${styles.changeFailed}` : styles.change}>

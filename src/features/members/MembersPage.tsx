@@ -68,7 +68,7 @@ function SearchBox({ value, onChange }: { value: string; onChange(value: string)
         type="search"
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        placeholder="Search members by name or username…"
+        placeholder="Search members…"
         autoComplete="off"
         spellCheck={false}
       />

@@ -1,8 +1,10 @@
 // The setRole write kind and the members directory's server pages, against the real local stack: what the
 // database allows is sent and kept, what it refuses lands in the failed list with the card put back, and an
 // offline change waits in the outbox.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchMembers } from '../../../src/backend/members.ts';
+import { openMirror } from '../../../src/data/mirror.ts';
 import { enqueueSetRole } from '../../../src/sync/kinds/setRole.ts';
 import { fetchMemberPage } from '../../../src/sync/memberPages.ts';
 import { DEMO, startTestStack, type TestStack } from '../stack.ts';
@@ -137,8 +139,9 @@ describe('the server pages of the members directory', () => {
   });
 
   it('merges a page into the mirror, leaving alone a member whose role change waits', async () => {
-    const device = await newDevice(stack);
-    devices.push(device);
+    // A mirror with no engine filling it: only the page lands in it.
+    const db = openMirror({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const device = { db, client: stack.anon() };
     const more = await fetchMemberPage(device.db, device.client, { word: 'pager', page: 0 });
     expect(more).toBe(true);
     expect(await device.db.profiles.where('username').startsWith('pager_').count()).toBe(50);
@@ -148,5 +151,6 @@ describe('the server pages of the members directory', () => {
     await device.db.outbox.add({ id: 'w', userId: 'u', write, createdAt: 0, rev: 0, attempts: 0, notBefore: 0 });
     await fetchMemberPage(device.db, device.client, { word: 'pager', page: 0 });
     expect((await device.db.profiles.get(top.id))?.role).toBe('moderator');
+    db.close();
   });
 });
