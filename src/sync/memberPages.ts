@@ -6,7 +6,7 @@ import { pendingTargets } from './pending.ts';
 
 /**
  * Fetches page `page` of the members holding `word` (all members for ''), and stores them, leaving alone a member
- * whose role change waits to be sent and never putting back an older version than the mirror has. Answers whether
+ * whose role change waits to be sent and never putting back the version the mirror has or an older one. Answers whether
  * the server has more.
  */
 export async function fetchMemberPage(
@@ -19,7 +19,8 @@ export async function fetchMemberPage(
   await db.transaction('rw', [db.profiles, db.outbox], async () => {
     const pending = await pendingTargets(db);
     const current = await db.profiles.bulkGet(members.map((m) => m.id));
-    const newer = members.filter((m, i) => !pending.has(m.id) && !(m.sync_txid < (current[i]?.sync_txid ?? 0)));
+    // Only what is new here: rewriting an unchanged row would wake every live read of the directory for nothing.
+    const newer = members.filter((m, i) => !pending.has(m.id) && m.sync_txid > (current[i]?.sync_txid ?? -1));
     await db.profiles.bulkPut(newer);
   });
   return more;

@@ -58,9 +58,10 @@ function useServerPages(query: string) {
   );
   useEffect(() => {
     if (!reachable) return;
-    const timer = setTimeout(() => fetchPage(0), SERVER_DEBOUNCE_MS);
+    // The directory unsearched is asked at once: there is no typing to wait for.
+    const timer = setTimeout(() => fetchPage(0), word ? SERVER_DEBOUNCE_MS : 0);
     return () => clearTimeout(timer);
-  }, [reachable, fetchPage]);
+  }, [reachable, fetchPage, word]);
   const current = pages?.word === word ? pages : undefined;
   const loadMore = useCallback(() => {
     if (reachable && current?.state === 'ready' && current.more) fetchPage(current.pages);

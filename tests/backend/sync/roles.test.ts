@@ -146,7 +146,8 @@ describe('the server pages of the members directory', () => {
     expect(more).toBe(true);
     expect(await device.db.profiles.where('username').startsWith('pager_').count()).toBe(50);
     const top = (await device.db.profiles.where('username').equals('pager_60').first())!;
-    await device.db.profiles.put({ ...top, role: 'moderator' });
+    // An older stamp than the server's: only the waiting write keeps the page from replacing it.
+    await device.db.profiles.put({ ...top, role: 'moderator', sync_txid: 0 });
     const write = { kind: 'setRole', id: top.id, role: 'moderator', previous: 'user' } as const;
     await device.db.outbox.add({ id: 'w', userId: 'u', write, createdAt: 0, rev: 0, attempts: 0, notBefore: 0 });
     await fetchMemberPage(device.db, device.client, { word: 'pager', page: 0 });
