@@ -2,6 +2,7 @@
 import '../supabase/local/noRealtimeSocket.ts';
 import { benchBundle } from './bundle.ts';
 import { benchLocalStack } from './local-stack.ts';
+import { benchMembers } from './members.ts';
 import { benchOfflineStart } from './offlineStart.ts';
 import { benchRunaway } from './runaway.ts';
 import { benchSync } from './sync.ts';
@@ -12,4 +13,5 @@ await benchLocalStack();
 await benchRunaway();
 await benchSync();
 await benchThreadPaint();
+await benchMembers();
 await benchOfflineStart();

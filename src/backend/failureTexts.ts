@@ -11,6 +11,7 @@ export const FAILURES = {
   reply: { failed: 'Failed to post reply' },
   editPost: { failed: 'Failed to update post' },
   deletePost: { failed: 'Failed to delete post' },
+  setRole: { failed: 'Failed to update user role' },
   deleteThread: {
     failed: 'Failed to delete thread',
     offline: 'Deleting a thread needs a connection. Try again when you are back online.',

@@ -8,6 +8,7 @@ import { like } from './kinds/like.ts';
 import { markRead } from './kinds/markRead.ts';
 import { message } from './kinds/message.ts';
 import { reply } from './kinds/reply.ts';
+import { setRole } from './kinds/setRole.ts';
 import { thread } from './kinds/thread.ts';
 import { updateSettings } from './kinds/updateSettings.ts';
 import { updateProfile } from './kinds/updateProfile.ts';
@@ -32,6 +33,7 @@ registerWriteKind(updateSettings);
 registerWriteKind(updateProfile);
 registerWriteKind(like);
 registerWriteKind(unlike);
+registerWriteKind(setRole);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);

@@ -1,10 +1,128 @@
-// /members: the members directory. Filled in by the members issue.
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
+// /members ('Community Members'): the directory, from the mirror at once and the server's pages when online,
+// searched as the member types; staff change roles from a card's menu.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { AppError } from '../../backend/errors.ts';
+import { FAILURES } from '../../backend/failureTexts.ts';
+import type { ProfileRow, Role } from '../../data/types.ts';
+import { reportError } from '../../state/errors/reportError.ts';
+import { SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
+import { useRoleActions } from '../../state/mutations/roles.ts';
+import { useMembersDirectory, useRoleChanges } from '../../state/queries/members.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { LoadFailure } from '../../ui/LoadFailure.tsx';
+import { MemberCard } from './MemberCard.tsx';
+import { MemberGrid } from './MemberGrid.tsx';
+import { MemberPlaceholders } from './MemberPlaceholders.tsx';
+import { assignableRoles } from './memberFacts.ts';
+import styles from './Members.module.css';
+
+/** SPEC §9: 6 member card placeholders. */
+const PLACEHOLDERS = 6;
+
+/** One clock for every card, so their "online" and "joined" agree, ticking each minute as online dots fade. */
+function useMinuteClock() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The signed-in viewer as the role rules need them; null for visitors. */
+function useViewer() {
+  const id = useSession((s) => s.user?.id ?? null);
+  const role = useSession((s) => s.profile?.role ?? 'user');
+  return useMemo(() => (id ? { id, role } : null), [id, role]);
+}
+
+function useChangeRole() {
+  const { setRole } = useRoleActions();
+  const { online } = useSyncStatus();
+  return useCallback(
+    async (member: ProfileRow, role: Role) => {
+      try {
+        const queued = await setRole(member.id, role);
+        if (!queued) return;
+        if (!online) toast(SAVED_OFFLINE);
+        const outcome = await queued.outcome;
+        if (outcome === 'sent') toast.success('User role updated successfully');
+        else reportError(new AppError('refused', 'The server refused the role change'), FAILURES.setRole);
+      } catch (error) {
+        reportError(error, FAILURES.setRole);
+      }
+    },
+    [setRole, online],
+  );
+}
+
+function SearchBox({ value, onChange }: { value: string; onChange(value: string): void }) {
+  return (
+    <label className={styles.search}>
+      <Icon name="search" size={18} aria-hidden />
+      <span className="sr-only">Search members</span>
+      <input
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="Search members…"
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </label>
+  );
+}
 
 export function MembersPage() {
+  const [query, setQuery] = useState('');
+  const directory = useMembersDirectory(query);
+  const changes = useRoleChanges();
+  const viewer = useViewer();
+  const changeRole = useChangeRole();
+  const now = useMinuteClock();
+  const changeOf = useMemo(() => {
+    const byMember = new Map((changes.state === 'ready' ? changes.data : []).map((c) => [c.memberId, c]));
+    return (id: string) => byMember.get(id);
+  }, [changes]);
+  const renderCard = useCallback(
+    (member: ProfileRow) => (
+      <MemberCard
+        key={member.id}
+        member={member}
+        roles={assignableRoles(viewer, member)}
+        change={changeOf(member.id)}
+        now={now}
+        onRoleChange={changeRole}
+      />
+    ),
+    [viewer, changeOf, now, changeRole],
+  );
   return (
-    <ComingSoon title="Community Members" icon="members">
-      Search the community and open anyone’s profile.
-    </ComingSoon>
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.heading}>Community Members</h1>
+          <p className={`muted ${styles.sub}`}>
+            {directory.state === 'ready' && !query
+              ? `${directory.members.length.toLocaleString('en-US')} members, highest reputation first`
+              : 'Highest reputation first'}
+          </p>
+        </div>
+        <SearchBox value={query} onChange={setQuery} />
+      </header>
+      {directory.state === 'failed' && <LoadFailure title="Failed to load members" />}
+      {directory.state === 'loading' && <MemberPlaceholders count={PLACEHOLDERS} />}
+      {directory.state === 'ready' && directory.members.length === 0 && (
+        <p className={styles.empty} role="status">
+          {query.trim() ? 'No members found matching your search.' : 'No members found.'}
+        </p>
+      )}
+      {directory.state === 'ready' && directory.members.length > 0 && (
+        <MemberGrid members={directory.members} renderCard={renderCard} onEnd={directory.loadMore} />
+      )}
+    </div>
   );
 }

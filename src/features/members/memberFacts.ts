@@ -1,0 +1,48 @@
+// What a member card says about a member, worked out from their profile row: pure, so it is tested on its own.
+import type { ProfileRow, Role } from '../../data/types.ts';
+
+/** SPEC §6 colours and words, in the order the role menu lists them. */
+const ROLES: readonly Role[] = ['user', 'moderator', 'admin'];
+
+export const ROLE_NAMES: Record<Role, string> = { user: 'User', moderator: 'Moderator', admin: 'Admin' };
+
+/** Seen this recently counts as online. */
+const ONLINE_WINDOW_MS = 5 * 60_000;
+
+/** At most two letters: the first of the first two words of the display name, else of the username. */
+export function initials(member: Pick<ProfileRow, 'username' | 'display_name'>): string {
+  const name = member.display_name?.trim() || member.username;
+  const words = name.split(/[\s_.-]+/u).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  const letters = words.slice(0, 2).map((w) => [...w.replace(/[^\p{L}\p{N}]/gu, '')][0] ?? '');
+  return letters.join('').toLocaleUpperCase() || '?';
+}
+
+/** Posts a member wrote: the threads they opened and their replies, both counted by the database. */
+export function postCount(member: Pick<ProfileRow, 'thread_count' | 'reply_count'>): number {
+  return member.thread_count + member.reply_count;
+}
+
+export function isOnline(lastSeenAt: string | null, now: number): boolean {
+  if (!lastSeenAt) return false;
+  const age = now - new Date(lastSeenAt).getTime();
+  return age >= -ONLINE_WINDOW_MS && age < ONLINE_WINDOW_MS;
+}
+
+/**
+ * The roles the viewer may give this member, as the database allows them: an admin any role to anyone but
+ * themself; a moderator user or moderator to a user or moderator other than themself; others nothing. The
+ * member's current role is left out: choosing it would change nothing.
+ */
+export function assignableRoles(
+  viewer: { id: string; role: Role } | null,
+  member: Pick<ProfileRow, 'id' | 'role'>,
+): Role[] {
+  if (!viewer || viewer.id === member.id) return [];
+  const allowed: readonly Role[] =
+    viewer.role === 'admin'
+      ? ROLES
+      : viewer.role === 'moderator' && member.role !== 'admin'
+        ? ['user', 'moderator']
+        : [];
+  return allowed.filter((role) => role !== member.role);
+}
