@@ -29,14 +29,17 @@ const PATHS = {
   upload: 'M12 16V4m-5 5 5-5 5 5M4 20h16',
   alert: 'M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
   list: 'M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01',
-  heart:
-    'M12 20s-7.3-4.5-9-9.1C1.8 7.6 3.9 4.5 7.2 4.5c2 0 3.4 1.1 4.8 2.9 1.4-1.8 2.8-2.9 4.8-2.9 3.3 0 5.4 3.1 4.2 6.4C19.3 15.5 12 20 12 20z',
   tool: 'M14.7 6.3a4 4 0 0 0 5 5L21 13l-8 8-3-3 8-8-1.3-1.3a4 4 0 0 0-5-5L14 6z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 20, ...rest }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
+export function Icon({ name, ...rest }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
+  return <PathIcon d={PATHS[name]} {...rest} />;
+}
+
+/** An icon drawn by its own path, for a screen's icon that the first screen does not need to carry. */
+export function PathIcon({ d, size = 20, ...rest }: { d: string; size?: number } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={size}
@@ -51,7 +54,7 @@ export function Icon({ name, size = 20, ...rest }: { name: IconName; size?: numb
       focusable={false}
       {...rest}
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
 }

@@ -8,7 +8,7 @@ import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import type { FirstSync } from '../../state/sync/useFirstSync.ts';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import styles from './Home.module.css';
-import { listAuthorName } from '../../ui/deletedMember.ts';
+import { listAuthorName } from '../../data/queries/people.ts';
 
 function RecentRow({ thread }: { thread: ThreadWithRefs }) {
   return (

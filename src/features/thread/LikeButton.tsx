@@ -5,8 +5,12 @@ import type { LikeState } from '../../data/queries/likes.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useLikeActions } from '../../state/mutations/likes.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
-import { Icon } from '../../ui/icons.tsx';
+import { PathIcon } from '../../ui/icons.tsx';
 import styles from './LikeButton.module.css';
+
+/** The heart, drawn here: the shared icon set is on the first screen, and the heart is not. */
+const HEART =
+  'M12 20s-7.3-4.5-9-9.1C1.8 7.6 3.9 4.5 7.2 4.5c2 0 3.4 1.1 4.8 2.9 1.4-1.8 2.8-2.9 4.8-2.9 3.3 0 5.4 3.1 4.2 6.4C19.3 15.5 12 20 12 20z';
 
 /** Who is looking: a member who may like the post, its author, or a visitor. */
 export type LikeMode = 'member' | 'own' | 'visitor';
@@ -27,7 +31,7 @@ export function LikeButton({
   const actions = useLikeActions();
   const content = (
     <>
-      <Icon name="heart" size={18} fill={like ? 'currentColor' : 'none'} />
+      <PathIcon d={HEART} size={18} fill={like ? 'currentColor' : 'none'} />
       <span className={styles.count}>{count}</span>
     </>
   );

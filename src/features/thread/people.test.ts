@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listAuthorName } from '../../ui/deletedMember.ts';
+import { listAuthorName } from '../../data/queries/people.ts';
 import { authorName, initials } from './people.ts';
 
 describe('author names', () => {

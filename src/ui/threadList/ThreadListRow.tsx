@@ -5,7 +5,7 @@ import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../Avatar.tsx';
 import { RoleBadge } from '../RoleBadge.tsx';
-import { listAuthorName } from '../deletedMember.ts';
+import { listAuthorName } from '../../data/queries/people.ts';
 import { PinIcon } from './PinIcon.tsx';
 import styles from './ThreadList.module.css';
 
