@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
 import { reportError } from '../../state/errors/reportError.ts';
-import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { avatarInitial, displayName } from './identity.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { appInstallPrompt, useInstallOption } from '../pwa/installPrompt.ts';

@@ -27,12 +27,3 @@ export async function ownProfile(db: Mirror, id: string) {
   const { sync_txid: _txid, ...profile } = row;
   return me ? { ...profile, ...me } : profile;
 }
-
-/** A deleted account's threads and posts stay, with author_id null: they are by this name. */
-export const DELETED_MEMBER = 'Deleted member';
-
-/** What a thread list names its author by: the username, "Deleted member", or 'unknown' while not yet pulled. */
-export function listAuthorName(authorId: string | null, author: { username: string } | null): string {
-  if (authorId === null) return DELETED_MEMBER;
-  return author?.username ?? 'unknown';
-}

@@ -2,13 +2,12 @@
 import { Link } from '@tanstack/react-router';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
-import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { listAuthorName, RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { PinIcon } from '../../ui/threadList/PinIcon.tsx';
 import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import type { FirstSync } from '../../state/sync/useFirstSync.ts';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import styles from './Home.module.css';
-import { listAuthorName } from '../../data/queries/people.ts';
 
 function RecentRow({ thread }: { thread: ThreadWithRefs }) {
   return (

@@ -1,5 +1,5 @@
 // The header search's listbox: thread and member matches from the mirror, and "See all results".
-import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { Highlight } from './Highlight.tsx';
 import type { SearchOption } from './searchOptions.ts';
 import styles from './HeaderSearch.module.css';

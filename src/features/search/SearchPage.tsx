@@ -2,7 +2,7 @@
 // when offline.
 import { Link, useSearch } from '@tanstack/react-router';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { Highlight } from './Highlight.tsx';
 import type { MemberHit, ThreadHit } from '../../data/searchTypes.ts';
 import { useSearchResults, type ServerState } from './useSearchResults.ts';

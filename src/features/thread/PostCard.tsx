@@ -11,7 +11,7 @@ import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { reportError } from '../../state/errors/reportError.ts';
-import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FailedWriteNotice } from './FailedWriteNotice.tsx';
 import { LikeButton, type LikeMode } from './LikeButton.tsx';

@@ -4,7 +4,7 @@ import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { authorName, initials } from './people.ts';
 import styles from './Thread.module.css';
 

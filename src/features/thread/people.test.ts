@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listAuthorName } from '../../data/queries/people.ts';
+import { listAuthorName } from '../../ui/AuthorLabel.tsx';
 import { authorName, initials } from './people.ts';
 
 describe('author names', () => {

@@ -4,8 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../Avatar.tsx';
-import { RoleBadge } from '../RoleBadge.tsx';
-import { listAuthorName } from '../../data/queries/people.ts';
+import { listAuthorName, RoleBadge } from '../AuthorLabel.tsx';
 import { PinIcon } from './PinIcon.tsx';
 import styles from './ThreadList.module.css';
 
