@@ -13,5 +13,6 @@ await benchLocalStack();
 await benchRunaway();
 await benchSync();
 await benchThreadPaint();
-await benchMembers();
 await benchOfflineStart();
+// Last: on this machine it has not yet been seen to finish (issue 12, check 3), so it must not hold up the others.
+await benchMembers();
