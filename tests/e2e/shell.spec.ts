@@ -45,13 +45,14 @@ test('the header has the spec search box and Sign In when signed out; the user m
   await expect(menu).toBeHidden();
 });
 
-test('unknown addresses show the not-found page; later screens show coming soon', async ({ page }) => {
+test('unknown addresses show the not-found page; groups are still to come, members are there', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.goto('/groups');
   await expect(page.getByText('Browse and manage your groups here.')).toBeVisible();
   await page.goto('/members');
-  await expect(page.getByText('Coming soon.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Community Members' })).toBeVisible();
+  await expect(page.getByText('Coming soon.')).toHaveCount(0);
 });
 
 test('screenshots at 1280x800: home, auth and the signed-in shell', async ({ page }) => {
