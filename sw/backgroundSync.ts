@@ -36,7 +36,12 @@ async function flushOutbox() {
       locks: webLocks(self.navigator.locks),
       env: { isOnline: () => true, isVisible: () => false, subscribe: () => () => undefined },
     });
-    await engine.flushAs(session.userId);
+    try {
+      await engine.flushAs(session.userId);
+    } finally {
+      // The browser retries a failed sync itself: no engine timer may outlive this event and its database.
+      engine.stop();
+    }
     if ((await db.outbox.where('userId').equals(session.userId).count()) > 0) {
       throw new Error('writes are still waiting: let the browser retry the sync later');
     }

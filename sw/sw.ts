@@ -6,6 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import './apiRoutes.ts';
 import './backgroundSync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -42,7 +43,7 @@ registerRoute(
 );
 
 // Not cached here, on purpose: REST and auth (the IndexedDB mirror is the data cache, and stale API answers would
-// fight it), and the YouTube embed (played only on demand, and never worth storage).
+// fight it; apiRoutes.ts keeps them away from this worker altogether), and the YouTube embed (played only on demand, and never worth storage).
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
