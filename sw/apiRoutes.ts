@@ -4,6 +4,9 @@
 // member's Update click could sit unanswered. It also spares every API call the wait for the worker to start.
 /// <reference lib="webworker" />
 
+// A module, not a script: its names stay its own (sw.ts imports it for its listener).
+export {};
+
 declare const self: ServiceWorkerGlobalScope;
 
 interface RouterRule {

@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { ADMIN, MEMBER } from './support/accounts.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { AuthPage } from './pages/AuthPage.ts';
+import { ProfilePage } from './pages/ProfilePage.ts';
 import { MEMBER_ID, SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 
 const SCREENS = '/tmp/guap-screens/h-likes';
@@ -105,6 +106,14 @@ test('a like made offline is sent once on reconnect, and the author gains one re
     })
     .toBe(before + 1);
   await expect(own).toHaveText(String(post.like_count + 1));
+  // B's profile on that device shows it too: the figure and the bar grow by one.
+  const profile = new ProfilePage(author.page);
+  await profile.open();
+  await expect(profile.summary).toContainText(`Reputation${before + 1}`);
+  await expect(profile.summary.getByRole('meter', { name: 'Reputation' })).toHaveAttribute(
+    'aria-valuenow',
+    String(Math.min(100, (before + 1) / 10)),
+  );
 
   // Taken back: the heart goes, and so does the reputation.
   await likeOf(liker.thread.posts.first()).click();

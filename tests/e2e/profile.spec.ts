@@ -1,6 +1,7 @@
 // Profiles: a new member edits their profile (the spec's validation messages, a username another member has), sees
 // another member's profile with Send Message, and changes their avatar: a 3 MB file is refused with the spec's
-// message, and a 4000x3000 PNG is shrunk on the device before upload, then shown on the profile and in a thread.
+// message, and a 4000x3000 PNG is shrunk on the device before upload, then shown on the profile, in a thread and on
+// the member card.
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,7 +136,7 @@ test('avatar: a 3 MB file is refused, a 4000x3000 PNG is shrunk before upload an
   page,
   request,
 }) => {
-  await newMember(page, request, 'painter');
+  const account = await newMember(page, request, 'painter');
   const profile = new ProfilePage(page);
   await profile.open();
 
@@ -169,6 +170,10 @@ test('avatar: a 3 MB file is refused, a 4000x3000 PNG is shrunk before upload an
   await thread.reply(text);
   await expect(thread.post(text)).toHaveAttribute('data-status', 'sent');
   await expect(thread.post(text).locator('img').first()).toHaveAttribute('src', url);
+  await page.goto('/members');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(account.username);
+  const card = page.getByTestId('member-card').filter({ hasText: `@${account.username}` });
+  await expect(card.locator('img').first()).toHaveAttribute('src', url);
   await profile.open();
   await expect(profile.avatarImage()).toBeVisible();
   // The real counters (kept by the database), not the spec's fixed zeros: the reply above counts.
