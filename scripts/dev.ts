@@ -25,6 +25,7 @@ const stack = await startStack({
   siteUrl: 'http://127.0.0.1:5173',
   exposeMailbox: env.exposeMailbox,
   authRateLimits: env.authRateLimits ? undefined : false,
+  trustProxy: env.trustProxy,
 });
 process.env.LOCAL_STACK_URL = stack.url;
 await vite.listen();

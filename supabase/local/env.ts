@@ -13,6 +13,8 @@ export interface LocalEnv {
   exposeMailbox: boolean;
   /** Hosted Supabase's per-IP and per-email limits on sign-ins and sign-ups; off only for test suites. */
   authRateLimits: boolean;
+  /** Reverse proxies to believe about the client's address (X-Forwarded-For), for the rate limits. */
+  trustProxy?: string;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
@@ -25,5 +27,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
     siteUrl: env.SITE_URL || undefined,
     exposeMailbox: env.EXPOSE_MAILBOX === 'true',
     authRateLimits: env.AUTH_RATE_LIMITS !== 'off',
+    trustProxy: env.TRUST_PROXY || undefined,
   };
 }

@@ -1,6 +1,7 @@
 // The local Supabase-compatible stack: one HTTP server for /rest/v1, /auth/v1, /storage/v1, /local/v1 and the built app.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { clientAddress } from './clientAddress.ts';
 import { handleAuth } from './auth/index.ts';
 import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './auth/rateLimits.ts';
 import type { StackContext } from './context.ts';
@@ -28,6 +29,8 @@ export interface StackOptions {
   exposeMailbox?: boolean;
   /** Limits on sign-ins and sign-ups; hosted Supabase's by default, false for test suites that sign in many times. */
   authRateLimits?: AuthRateLimits | false;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (clientAddress.ts); unset, the socket's peer. */
+  trustProxy?: string;
 }
 
 export interface Stack {
@@ -123,6 +126,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const host = options.host ?? '127.0.0.1';
   assertSecretFitsHost(options.jwtSecret, host);
   const limits = options.authRateLimits ?? HOSTED_AUTH_RATE_LIMITS;
+  const addressOf = clientAddress(options.trustProxy);
   // Filled once the port is known: the keys' issuer and the API URL depend on it.
   const ready: { ctx?: StackContext } = {};
 
@@ -145,7 +149,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           path: url.pathname.slice(service.prefix.length) || '/',
           url,
           headers: req.headers,
-          remoteAddress: req.socket.remoteAddress ?? '',
+          remoteAddress: addressOf(req),
           body,
         };
         send(res, await service.handler(apiReq, ctx), head, cors);

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openPostgres } from './db.ts';
 import { openPglite } from './pgliteThread.ts';
+import { clientAddress } from './clientAddress.ts';
 import { readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
 import { assertSecretFitsHost, isLoopbackHost, projectJwtSecret } from './secret.ts';
@@ -15,6 +16,7 @@ try {
   jwtSecret = await projectJwtSecret(env.dataDir, env.jwtSecret);
   // Before the database opens: a refused start changes nothing.
   assertSecretFitsHost(jwtSecret, env.host);
+  clientAddress(env.trustProxy);
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
@@ -32,6 +34,7 @@ const stack = await startStack({
   staticDir: resolve('dist'),
   exposeMailbox: env.exposeMailbox,
   authRateLimits: env.authRateLimits ? undefined : false,
+  trustProxy: env.trustProxy,
 });
 console.log(`GuapCoin Forum is running at ${stack.url}`);
 if (stack.ctx.mailbox !== 'off') console.log(`Local mailbox: ${stack.url}/local/mail`);

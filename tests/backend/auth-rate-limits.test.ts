@@ -1,16 +1,17 @@
 // Hosted Supabase's limits on sign-ins and sign-ups: 30 per 5 minutes per IP, stricter per email, answered with a 429.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HOSTED_AUTH_RATE_LIMITS } from '../../supabase/local/auth/rateLimits.ts';
+import { clientAddress } from '../../supabase/local/clientAddress.ts';
 import { freshEmail } from './auth-helpers.ts';
 import { DEMO, startTestStack, type TestStack } from './stack.ts';
 
 const sessionCount = async (stack: TestStack) =>
   (await stack.db.query<{ n: number }>('select count(*)::int as n from auth.sessions')).rows[0]?.n;
 
-const signInRaw = (stack: TestStack, email: string, password: string) =>
+const signInRaw = (stack: TestStack, email: string, password: string, headers: Record<string, string> = {}) =>
   fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
-    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ email, password }),
   });
 
@@ -46,6 +47,45 @@ describe('per IP', () => {
     expect(error?.code).toBe('over_request_rate_limit');
     const signUp = await stack.anon().auth.signUp({ email: freshEmail('late'), password: 'correct-horse-7' });
     expect(signUp.error?.code).toBe('over_request_rate_limit');
+  });
+});
+
+describe('behind a reverse proxy', () => {
+  const LIMITS = { perIp: 3, perEmail: 10, windowSeconds: 300 };
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const guesses = (stack: TestStack, address: string) =>
+    Promise.all(
+      Array.from(
+        { length: LIMITS.perIp },
+        async (_, i) => (await signInRaw(stack, freshEmail(`proxied${i}`), 'wrong-password-1', from(address))).status,
+      ),
+    );
+
+  test('with TRUST_PROXY, each forwarded address has its own limit', async () => {
+    const stack = await startTestStack({ authRateLimits: LIMITS, trustProxy: 'loopback' });
+    try {
+      expect(await guesses(stack, '203.0.113.7')).toEqual([400, 400, 400]);
+      expect((await signInRaw(stack, DEMO.member.email, DEMO.member.password, from('203.0.113.7'))).status).toBe(429);
+      expect((await signInRaw(stack, DEMO.member.email, DEMO.member.password, from('198.51.100.9'))).status).toBe(200);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  test('without it, a client cannot escape its limit by naming another address', async () => {
+    const stack = await startTestStack({ authRateLimits: LIMITS });
+    try {
+      expect(await guesses(stack, '203.0.113.7')).toEqual([400, 400, 400]);
+      expect((await signInRaw(stack, DEMO.member.email, DEMO.member.password, from('198.51.100.9'))).status).toBe(429);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  test('a TRUST_PROXY that is neither hops nor addresses is refused, saying what it takes', () => {
+    expect(() => clientAddress('everyone')).toThrow(/TRUST_PROXY must be a number of proxy hops/);
+    expect(() => clientAddress('1')).not.toThrow();
+    expect(() => clientAddress('10.0.0.0/8, loopback')).not.toThrow();
   });
 });
 

@@ -42,6 +42,8 @@ export interface TestStackOptions {
   authRateLimits?: AuthRateLimits;
   /** A folder served as the built app. */
   staticDir?: string;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client. */
+  trustProxy?: string;
 }
 
 async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
@@ -85,6 +87,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     jwtExpiry: options.jwtExpiry,
     authRateLimits: options.authRateLimits ?? false,
     staticDir: options.staticDir,
+    trustProxy: options.trustProxy,
   });
   const make = (key: string) =>
     createClient(stack.url, key, {
