@@ -23,7 +23,7 @@ export async function settleSent(db: Mirror, sent: OutboxEntry, outcome: PushOut
     if (!current) {
       // The member took it back while it was on the wire (deleted the post, unliked): it now exists on the server,
       // so take it back there too, and leave the rows it touched as the member left them.
-      const undo = ofPost?.undo?.(sent.write) ?? kind.undo?.(sent.write);
+      const undo = kind.undo?.(sent.write);
       if (undo) await db.outbox.add({ ...sent, seq: undefined, write: undo, rev: 0 });
       const touched = undo ? [kind.target(sent.write), ...(kind.creates?.rows(sent.write) ?? []).map((r) => r.id)] : [];
       await apply(db, outcome.changes, new Set([...(post ? [post] : []), ...touched]));

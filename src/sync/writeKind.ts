@@ -81,12 +81,11 @@ export interface WriteKind<W extends Write> {
     onDelete(write: W, attempts: number): { drop: boolean; sendDelete: boolean };
     /** The member edited it while it was on the wire: what sends their words on top of the server's `version`. */
     editOn(write: W, version: number): Write;
-    /** The member deleted its post while it was on the wire: what takes it back now that the server has it. */
-    undo?(write: W): Write;
   };
   /**
    * The member took it back while it was on the wire (the waiting write was dropped, as an unlike drops a waiting
-   * like): what takes it back now that the server has it. Writes that create or edit a post say it in `post`.
+   * like, or a delete a waiting reply): what takes it back now that the server has it, or may have it (its answer
+   * was lost). Only kinds whose writes can be dropped that way need it.
    */
   undo?(write: W): Write;
   /** Where a failure shows on a thread's screen: under this post, on this thread when the write says which. */

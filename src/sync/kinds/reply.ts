@@ -85,7 +85,6 @@ export function newPostHooks<W extends Write & { post: NewPost }>(
     fold: (write, content, images) => withPostWords(write, content, images),
     onDelete,
     editOn: (write, version) => editOfNewPost(write, version),
-    undo: (write) => deleteOfNewPost(write),
   };
 }
 
@@ -103,6 +102,8 @@ export const reply = {
   text: newPostText<ReplyWrite>(),
   // Never tried: the server never saw it, so dropping it is the whole delete.
   post: newPostHooks<ReplyWrite>((_write, attempts) => ({ drop: true, sendDelete: attempts > 0 })),
+  // Deleted while on the wire (the drop above): the server has it, or may have it, so a delete follows.
+  undo: (write) => deleteOfNewPost(write),
   shownOn: (write) => ({ post: write.post.id, thread: write.post.thread_id }),
 } satisfies WriteKind<ReplyWrite>;
 
