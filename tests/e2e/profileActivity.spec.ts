@@ -141,3 +141,24 @@ test("a member's reply is on their profile for everyone, until they turn show ac
   await visitor.context.close();
   await member.context.close();
 });
+
+test('a failed load says so and keeps the profile; Try again loads the list', async ({ page }) => {
+  const adminId = 'a0000000-0000-4000-8000-000000000001';
+  await page.route('**/rest/v1/rpc/member_activity*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"internal error"}' }),
+  );
+  const profile = new ProfilePage(page);
+  await profile.open(adminId);
+  const card = activityCard(page);
+  await expect(card).toContainText('Could not load recent activity.', { timeout: 20_000 });
+  await expect(profile.info).toBeVisible();
+  await shoot(page, 'activity-failed', card);
+
+  await page.unroute('**/rest/v1/rpc/member_activity*');
+  await card.getByRole('button', { name: 'Try again' }).click();
+  await expect(card.getByRole('listitem').filter({ hasText: 'Started a thread' }).first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(card).not.toContainText('Could not load recent activity.');
+  await shoot(page, 'activity-list', card);
+});
