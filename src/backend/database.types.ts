@@ -546,6 +546,19 @@ export type Database = {
       is_api_caller: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
+      member_activity: {
+        Args: { member: string };
+        Returns: {
+          created_at: string;
+          excerpt: string;
+          kind: string;
+          post_id: string;
+          slug: string;
+          thread_id: string;
+          title: string;
+        }[];
+      };
+      member_activity_visible: { Args: { member: string }; Returns: boolean };
       search_forum: {
         Args: { max_results?: number; query: string };
         Returns: {

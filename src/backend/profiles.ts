@@ -1,7 +1,7 @@
 // Typed profile calls. Clients never select * on profiles: public columns come from the table,
 // the owner's private fields (email, preferences, privacy) from the profile_private view.
 import type { ForumClient } from './client.ts';
-import type { NotificationPreferences, PrivacySettings, Row } from './database.ts';
+import type { Database, NotificationPreferences, PrivacySettings, Row } from './database.ts';
 import { AppError, backendError } from './errors.ts';
 import { PUBLIC_PROFILE_COLUMNS } from './profileColumns.ts';
 
@@ -110,6 +110,33 @@ export async function updateProfile(
     .maybeSingle();
   if (error) throw backendError('Failed to update profile', error, status);
   return data;
+}
+
+type ActivityRow = Database['public']['Functions']['member_activity']['Returns'][number];
+
+/** One entry of a member's recent activity: a thread they started, or a reply (with its post and an excerpt). */
+export type ActivityEntry = Omit<ActivityRow, 'kind' | 'post_id' | 'excerpt'> & {
+  kind: 'thread' | 'reply';
+  post_id: string | null;
+  excerpt: string | null;
+};
+
+/**
+ * A member's 10 newest threads and replies, newest first, read online (rpc member_activity; not mirrored).
+ * `hidden`: the member keeps their activity from the caller (showActivity off). The rpc answers an empty list then,
+ * so only an empty list asks member_activity_visible which of the two it is.
+ */
+export async function fetchMemberActivity(
+  client: ForumClient,
+  memberId: string,
+): Promise<{ entries: ActivityEntry[]; hidden: boolean }> {
+  const { data, error, status } = await client.rpc('member_activity', { member: memberId });
+  if (error) throw backendError('Failed to load activity', error, status);
+  const entries = data.map((row): ActivityEntry => ({ ...row, kind: row.kind === 'thread' ? 'thread' : 'reply' }));
+  if (entries.length > 0) return { entries, hidden: false };
+  const visible = await client.rpc('member_activity_visible', { member: memberId });
+  if (visible.error) throw backendError('Failed to load activity', visible.error, visible.status);
+  return { entries, hidden: visible.data !== true };
 }
 
 const AVATAR_BUCKET = 'avatars';

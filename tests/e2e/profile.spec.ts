@@ -177,7 +177,7 @@ test('avatar: a 3 MB file is refused, a 4000x3000 PNG is shrunk before upload an
   await profile.open();
   await expect(profile.avatarImage()).toBeVisible();
   // The real counters (kept by the database), not the spec's fixed zeros: the reply above counts.
-  const replies = page.getByRole('region', { name: 'Activity' }).locator('div', { hasText: 'Replies' });
+  const replies = page.getByRole('region', { name: 'Activity', exact: true }).locator('div', { hasText: 'Replies' });
   await expect(replies).toContainText('1');
   await shoot(page, 'profile-own-avatar');
 });

@@ -12,6 +12,7 @@ import { ProfileFailedWrites } from './ProfileFailedWrites.tsx';
 import { ProfileInfoCard } from './ProfileInfoCard.tsx';
 import { ProfileStats } from './ProfileStats.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
+import { RecentActivityCard } from './RecentActivityCard.tsx';
 import styles from './Profile.module.css';
 
 export function ProfilePage() {
@@ -71,6 +72,7 @@ function ProfileScreen({ profile, own, signedIn }: { profile: ProfileView; own: 
         )}
         <ProfileStats profile={profile} />
       </div>
+      <RecentActivityCard userId={profile.id} own={own} />
     </div>
   );
 }
