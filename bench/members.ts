@@ -49,16 +49,15 @@ async function generateMembers(db: Awaited<ReturnType<typeof openPglite>>) {
   );
 }
 
-/** Navigates inside the app as a link click does, and times it to the frame that shows the first cards. */
+/** Opens /members with the sidebar's link, as a member does, and times the click to the frame with the first cards. */
 function openMembers(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const ready = () => document.querySelector('[data-testid="member-card"]') !== null;
-    const key = Math.random().toString(36).slice(2);
-    const index = ((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1;
+    const link = document.querySelector<HTMLAnchorElement>('nav a[href="/members"]');
+    if (!link) throw new Error('members bench: no link to /members on this screen');
     const started = performance.now();
-    history.pushState({ __TSR_index: index, key, __TSR_key: key }, '', '/members');
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-    await new Promise<void>((resolve) => {
+    link.click();
+    await new Promise<void>((resolve, reject) => {
       if (ready()) return resolve();
       const observer = new MutationObserver(() => {
         if (!ready()) return;
@@ -66,6 +65,8 @@ function openMembers(page: Page): Promise<number> {
         resolve();
       });
       observer.observe(document.body, { childList: true, subtree: true });
+      // A bench that cannot see the cards says so rather than waiting for ever.
+      setTimeout(() => reject(new Error('members bench: no member card 30 s after the click')), 30_000);
     });
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     return performance.now() - started;
@@ -76,7 +77,8 @@ function openMembers(page: Page): Promise<number> {
 function typeSearch(page: Page, query: string, expected: number): Promise<number> {
   return page.evaluate(
     async ({ query, expected }) => {
-      const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+      // The directory's own box: the header has a search box of its own.
+      const input = document.querySelector<HTMLInputElement>('main input[placeholder="Search members…"]')!;
       const shows = () => {
         const grid = document.querySelector('[data-testid="member-grid"]');
         return grid ? Number(grid.getAttribute('data-count')) === expected : expected === 0;
@@ -85,7 +87,7 @@ function typeSearch(page: Page, query: string, expected: number): Promise<number
       const started = performance.now();
       setValue.call(input, query);
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
         if (shows()) return resolve();
         const observer = new MutationObserver(() => {
           if (!shows()) return;
@@ -93,6 +95,10 @@ function typeSearch(page: Page, query: string, expected: number): Promise<number
           resolve();
         });
         observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+        setTimeout(() => {
+          const shown = document.querySelector('[data-testid="member-grid"]')?.getAttribute('data-count');
+          reject(new Error(`members bench: the grid shows ${shown} members for "${query}", not ${expected}`));
+        }, 30_000);
       });
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       return performance.now() - started;

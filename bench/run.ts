@@ -14,5 +14,4 @@ await benchRunaway();
 await benchSync();
 await benchThreadPaint();
 await benchOfflineStart();
-// Last: on this machine it has not yet been seen to finish (issue 12, check 3), so it must not hold up the others.
 await benchMembers();
