@@ -31,7 +31,12 @@ trap cleanup EXIT
 # The superuser is supabase_admin, as on hosted: postgres, who applies the migrations, is created by
 # supabase/local/bootstrap.sql without superuser rights.
 "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -A trust -U supabase_admin >/dev/null
-"${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+# A busy machine may take a while to start it; if it does not start, its log says why before the folder goes.
+if ! "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 180 \
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null; then
+  echo "PostgreSQL did not start on 127.0.0.1:$port (PG_TEST_PORT picks another port). Its log:" >&2
+  cat "$dir/log" >&2
+  exit 1
+fi
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 DATABASE_URL="postgres://supabase_admin@127.0.0.1:$port/postgres" "$@"
