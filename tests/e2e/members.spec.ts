@@ -1,7 +1,11 @@
-// /members: the card grid by reputation, the search, a card opening its profile, and a moderator's role menu.
+// /members: the card grid by reputation, the search, a card opening its profile, and a moderator's role menu, with
+// a role change refused by the server after it waited offline.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { AuthPage } from './pages/AuthPage.ts';
+import { serviceClient } from './pages/ThreadPage.ts';
+import { freshAccount } from './support/accounts.ts';
+import { newMember } from './support/newMember.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 
 test.use({ viewport: DESKTOP });
@@ -95,4 +99,58 @@ test('a moderator promotes a user to moderator and is not offered admin', async 
   await card(page, 'node_runner').getByRole('button', { name: "Change Node Runner's role" }).click();
   await expect(page.getByRole('menuitem', { name: 'Make User' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Make Admin' })).toHaveCount(0);
+});
+
+test('a role change made offline and refused on reconnect says why, and Retry sends it again', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const moderator = await newMember(page, page.request, 'staff');
+  const service = await serviceClient(baseURL!);
+  const setStaffRole = async (role: string) =>
+    expect((await service.from('profiles').update({ role }).eq('username', moderator.username)).error).toBeNull();
+  await setStaffRole('moderator');
+  const target = freshAccount('target');
+  const created = await service.auth.admin.createUser({
+    email: target.email,
+    password: target.password,
+    email_confirm: true,
+    user_metadata: { username: target.username, display_name: 'Refused Target' },
+  });
+  expect(created.error).toBeNull();
+
+  await page.goto('/members');
+  await page.getByPlaceholder('Search members…').fill(target.username);
+  const targetCard = card(page, target.username);
+  const menu = targetCard.getByRole('button', { name: "Change Refused Target's role" });
+  await expect(menu).toBeVisible();
+
+  await context.setOffline(true);
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Make Moderator' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Change role' }).click();
+  await expect(toast(page, 'Saved, will send when online')).toBeVisible();
+  await expect(targetCard).toContainText('Role change waiting to send');
+
+  // Meanwhile the member lost their staff role: the database refuses the change when it arrives.
+  await setStaffRole('user');
+  await context.setOffline(false);
+  await expect(toast(page, 'Failed to update user role')).toBeVisible();
+  const refused = page.getByRole('group', { name: 'Role change not sent' });
+  await expect(refused).toContainText("Refused Target's role change to Moderator was refused");
+  await expect(targetCard).toContainText('Role change refused');
+  await expect(targetCard.getByText('Moderator', { exact: true })).toHaveCount(0);
+  await shot(page, 'members-role-refused');
+  const serverRole = async () =>
+    (await service.from('profiles').select('role').eq('username', target.username).single<{ role: string }>()).data
+      ?.role;
+  expect(await serverRole()).toBe('user');
+
+  // Staff again, the member retries: the change lands and the notice goes.
+  await setStaffRole('moderator');
+  await refused.getByRole('button', { name: 'Retry' }).click();
+  await expect(refused).toBeHidden();
+  await expect(targetCard.getByText('Moderator', { exact: true })).toBeVisible();
+  await expect.poll(serverRole).toBe('moderator');
 });

@@ -5,13 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { AuthPage } from './pages/AuthPage.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ProfilePage } from './pages/ProfilePage.ts';
-import { Shell } from './pages/Shell.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
-import { freshAccount } from './support/accounts.ts';
-import { mailLink } from './support/mailbox.ts';
+import { newMember } from './support/newMember.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 
 test.use({ viewport: DESKTOP });
@@ -29,16 +26,6 @@ async function shoot(page: Page, name: string, focus?: Locator) {
     await page.screenshot({ path: join(SCREENS, `${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(DESKTOP);
-}
-
-async function newMember(page: Page, request: APIRequestContext, prefix: string) {
-  const account = freshAccount(prefix);
-  const auth = new AuthPage(page);
-  await auth.open('?register=true');
-  await auth.signUp(account);
-  await page.goto(await mailLink(request, account.email, /confirm/i));
-  await new Shell(page).expectSignedIn();
-  return account;
 }
 
 test('edit the profile: the spec messages, a taken username refused by the database, then saved', async ({

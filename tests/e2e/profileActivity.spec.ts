@@ -3,14 +3,14 @@
 // text while the member still sees their list; offline, the card says so and the profile stays.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { AuthPage } from './pages/AuthPage.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
-import { freshAccount, MEMBER } from './support/accounts.ts';
-import { mailLink } from './support/mailbox.ts';
+import { MEMBER } from './support/accounts.ts';
+import { newMember } from './support/newMember.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 
 test.use({ viewport: DESKTOP });
@@ -29,16 +29,6 @@ async function shoot(page: Page, name: string, card: Locator) {
     await page.screenshot({ path: join(SCREENS, `${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(DESKTOP);
-}
-
-async function signUp(page: Page, request: APIRequestContext) {
-  const account = freshAccount('active');
-  const auth = new AuthPage(page);
-  await auth.open('?register=true');
-  await auth.signUp(account);
-  await page.goto(await mailLink(request, account.email, /confirm/i));
-  await new Shell(page).expectSignedIn();
-  return account;
 }
 
 async function otherPage(browser: Browser, signIn?: { email: string; password: string }) {
@@ -61,7 +51,7 @@ test("a member's reply is on their profile for everyone, until they turn show ac
 }) => {
   test.setTimeout(180_000);
   const service = await serviceClient(baseURL!);
-  const account = await signUp(page, request);
+  const account = await newMember(page, request, 'active');
   const { data: me } = await service.from('profiles').select('id').eq('username', account.username).single();
   const memberId = (me as { id: string }).id;
   const { data: thread } = await service.from('threads').select('title').eq('slug', SEEDED.short).single();

@@ -9,20 +9,15 @@ import { AuthPage } from './pages/AuthPage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
-import { ADMIN, freshAccount } from './support/accounts.ts';
-import { mailLink } from './support/mailbox.ts';
+import { ADMIN } from './support/accounts.ts';
+import { newMember } from './support/newMember.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 
 test.use({ viewport: DESKTOP });
 
 /** A new member, confirmed through the mailbox and signed in; answers their account and id. */
-async function newMember(page: Page, baseURL: string) {
-  const account = freshAccount('settings');
-  const auth = new AuthPage(page);
-  await auth.open('?register=true');
-  await auth.signUp(account);
-  await page.goto(await mailLink(page.request, account.email, /confirm/i));
-  await new Shell(page).expectSignedIn();
+async function memberWithId(page: Page, baseURL: string) {
+  const account = await newMember(page, page.request, 'settings');
   const service = await serviceClient(baseURL);
   const { data } = await service
     .from('profiles')
@@ -43,7 +38,7 @@ async function serverSettings(baseURL: string, id: string) {
 }
 
 test('the toggles save with the spec toasts and survive a reload', async ({ page, baseURL }) => {
-  const { id } = await newMember(page, baseURL!);
+  const { id } = await memberWithId(page, baseURL!);
   const settings = new SettingsPage(page);
   await settings.open('Notifications');
   await expect(settings.switch('Email on mentions')).toBeChecked();
@@ -80,7 +75,7 @@ test('a toggle made offline waits with a marker, then is saved once back online'
   context,
   baseURL,
 }) => {
-  const { id } = await newMember(page, baseURL!);
+  const { id } = await memberWithId(page, baseURL!);
   const settings = new SettingsPage(page);
   await settings.open('Privacy');
   await expect(settings.switch('Allow private messages')).toBeChecked();
@@ -114,7 +109,7 @@ test('Danger Zone deletes the account only after DELETE is typed; the member can
   context,
   baseURL,
 }) => {
-  const { account, id, service } = await newMember(page, baseURL!);
+  const { account, id, service } = await memberWithId(page, baseURL!);
   const threadId = randomUUID();
   const { data: category } = await service.from('categories').select('id').limit(1).single<{ id: string }>();
   const slug = `leaving-soon-${threadId.slice(0, 8)}`;
@@ -217,7 +212,7 @@ test('a moderator sees their role banner; a plain member sees none', async ({ pa
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.screenshot({ path: join(SCREENS, 'general-moderator-1280x800.png') });
   await new Shell(page).signOut();
-  await newMember(page, baseURL!);
+  await memberWithId(page, baseURL!);
   await settings.open('General');
   await expect(page.getByText('Email cannot be changed')).toBeVisible();
   await expect(page.getByRole('note')).toHaveCount(0);

@@ -1,7 +1,7 @@
 // The members directory from the mirror: profiles by reputation, highest first, and the search that filters them.
 import { queryTerms } from '../../content/snippet.ts';
 import type { Mirror } from '../mirror.ts';
-import type { ProfileRow } from '../types.ts';
+import type { ProfileRow, Role } from '../types.ts';
 
 /** Highest reputation first; the id breaks ties, as the server's pages do, so the order never jumps. */
 export function byReputation(a: ProfileRow, b: ProfileRow): number {
@@ -38,8 +38,10 @@ export interface RoleChange {
   /** The outbox (and failed list) entry's id. */
   entryId: string;
   memberId: string;
-  role: string;
+  role: Role;
   status: 'waiting' | 'failed';
+  /** For a refused one: why, and whose role it was, as the directory names them. */
+  refused?: { reason: string; memberName: string };
 }
 
 /** The member's role changes not yet settled, and the refused ones they have not discarded. */
@@ -49,13 +51,21 @@ export async function roleChanges(db: Mirror, userId: string): Promise<RoleChang
     db.failed.where('userId').equals(userId).toArray(),
   ]);
   const changes: RoleChange[] = [];
-  for (const [entries, status] of [
-    [waiting, 'waiting'],
-    [failed, 'failed'],
-  ] as const) {
-    for (const { id, write } of entries) {
-      if (write.kind === 'setRole') changes.push({ entryId: id, memberId: write.id, role: write.role, status });
-    }
+  for (const { id, write } of waiting) {
+    if (write.kind === 'setRole')
+      changes.push({ entryId: id, memberId: write.id, role: write.role, status: 'waiting' });
+  }
+  for (const { id, write, reason } of failed) {
+    if (write.kind !== 'setRole') continue;
+    const member = await db.profiles.get(write.id);
+    const memberName = member ? member.display_name?.trim() || member.username : 'a member';
+    changes.push({
+      entryId: id,
+      memberId: write.id,
+      role: write.role,
+      status: 'failed',
+      refused: { reason, memberName },
+    });
   }
   return changes;
 }

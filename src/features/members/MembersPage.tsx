@@ -13,10 +13,11 @@ import { useSession } from '../../state/session/SessionContext.tsx';
 import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
+import { RefusedWrite } from '../../ui/RefusedWrite.tsx';
 import { MemberCard } from './MemberCard.tsx';
 import { MemberGrid } from './MemberGrid.tsx';
 import { MemberPlaceholders } from './MemberPlaceholders.tsx';
-import { assignableRoles } from './memberFacts.ts';
+import { assignableRoles, ROLE_NAMES } from './memberFacts.ts';
 import styles from './Members.module.css';
 
 /** SPEC §9: 6 member card placeholders. */
@@ -106,13 +107,26 @@ export function MembersPage() {
         <div>
           <h1 className={styles.heading}>Community Members</h1>
           <p className={`muted ${styles.sub}`}>
-            {directory.state === 'ready' && !query
+            {directory.state === 'ready' && directory.whole && !query
               ? `${directory.members.length.toLocaleString('en-US')} members, highest reputation first`
               : 'Highest reputation first'}
           </p>
         </div>
         <SearchBox value={query} onChange={setQuery} />
       </header>
+      {changes.state === 'ready' &&
+        changes.data.map(
+          ({ entryId, role, refused }) =>
+            refused && (
+              <RefusedWrite
+                key={entryId}
+                entryId={entryId}
+                label="Role change not sent"
+                what={`${refused.memberName}'s role change to ${ROLE_NAMES[role]} was refused`}
+                reason={refused.reason}
+              />
+            ),
+        )}
       {directory.state === 'failed' && <LoadFailure title="Failed to load members" />}
       {directory.state === 'loading' && <MemberPlaceholders count={PLACEHOLDERS} />}
       {directory.state === 'ready' && directory.members.length === 0 && (

@@ -1,14 +1,11 @@
 // The Notifications or Privacy tab: its toggles, saved through the outbox. While a change waits to be sent the tab
 // says so, and a change the server refused shows here with Retry and Discard.
 import { toast } from 'sonner';
-import { FAILURES } from '../../backend/failureTexts.ts';
-import type { FailedEntry } from '../../data/outboxTypes.ts';
 import { reportError } from '../../state/errors/reportError.ts';
-import { useFailedWriteActions } from '../../state/mutations/failedWrites.ts';
 import { useSettingsActions } from '../../state/mutations/settings.ts';
 import type { useOwnSettings } from '../../state/queries/settings.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { RefusedWrite } from '../../ui/RefusedWrite.tsx';
 import { SwitchRow } from '../../ui/Switch.tsx';
 import { toggleStates, withToggle, type ToggleGroup } from './toggles.ts';
 import styles from './Settings.module.css';
@@ -17,24 +14,6 @@ interface TogglesTabProps {
   settings: ReturnType<typeof useOwnSettings>;
   online: boolean;
   group: ToggleGroup;
-}
-
-function Refused({ entry, text }: { entry: FailedEntry; text: string }) {
-  const actions = useFailedWriteActions();
-  const attempt = (action: () => Promise<void>) => action().catch((error) => reportError(error, FAILURES.failedList));
-  return (
-    <div className={styles.refused} role="group" aria-label="Not saved">
-      <p>
-        <Icon name="alert" size={16} aria-hidden /> {text}: {entry.reason}
-      </p>
-      <div className={styles.actions}>
-        <Button onClick={() => void attempt(() => actions.discardFailed(entry.id))}>Discard</Button>
-        <Button variant="primary" onClick={() => void attempt(() => actions.retryFailed(entry.id))}>
-          Retry
-        </Button>
-      </div>
-    </div>
-  );
 }
 
 export function TogglesTab({ settings, online, group }: TogglesTabProps) {
@@ -65,7 +44,7 @@ export function TogglesTab({ settings, online, group }: TogglesTabProps) {
       {data?.refused
         .filter((r) => r.field === group.field)
         .map(({ entry }) => (
-          <Refused key={entry.id} entry={entry} text={failedText} />
+          <RefusedWrite key={entry.id} entryId={entry.id} label="Not saved" what={failedText} reason={entry.reason} />
         ))}
       {me ? (
         <div className={styles.toggles}>

@@ -20,7 +20,14 @@ type ServerState = 'offline' | 'loading' | 'ready' | 'failed';
 type MembersDirectory =
   | { state: 'loading' }
   | { state: 'failed' }
-  | { state: 'ready'; members: ProfileRow[]; server: ServerState; loadMore(): void };
+  | {
+      state: 'ready';
+      members: ProfileRow[];
+      /** Every member the device holds was read; until then, the first cards only. */
+      whole: boolean;
+      server: ServerState;
+      loadMore(): void;
+    };
 
 /** The server's search is by one word: the longest, the one that narrows most; the mirror checks the others. */
 function serverWord(query: string): string {
@@ -70,12 +77,33 @@ function useServerPages(query: string) {
   return { state, loadMore };
 }
 
+/**
+ * True from the first frame painted after `ready`: reading all 10,000 members takes the main thread for a few
+ * hundred milliseconds, so it waits until the first cards are on screen.
+ */
+function usePaintedOnce(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}
+
 export function useMembersDirectory(query: string): MembersDirectory {
   const top = useMirrorQuery((db) => topMembers(db, FIRST_CARDS), []);
-  const all = useMirrorQuery(allMembers, []);
+  const readAll = usePaintedOnce(top.state !== 'loading');
+  const all = useMirrorQuery((db) => (readAll ? allMembers(db) : undefined), [readAll]);
   const server = useServerPages(query);
   const firstSync = useFirstSync();
-  const held = all.state === 'ready' ? all.data : top.state === 'ready' ? top.data : undefined;
+  const everyone = all.state === 'ready' ? all.data : undefined;
+  // Until every member is read, the first cards stand for the directory unsearched; a search waits for them all.
+  const held = everyone ?? (top.state === 'ready' && !memberSearchTerms(query).length ? top.data : undefined);
   const members = useMemo(() => held && filterMembers(held, query), [held, query]);
   if (all.state === 'failed' || top.state === 'failed') return { state: 'failed' };
   if (!members) return { state: 'loading' };
@@ -85,7 +113,7 @@ export function useMembersDirectory(query: string): MembersDirectory {
     if (firstSync.failed || server.state === 'failed') return { state: 'failed' };
     if (firstSync.active || server.state === 'loading') return { state: 'loading' };
   }
-  return { state: 'ready', members, server: server.state, loadMore: server.loadMore };
+  return { state: 'ready', members, whole: everyone !== undefined, server: server.state, loadMore: server.loadMore };
 }
 
 /** The signed-in member's role changes still waiting or refused, for the cards and the toasts. */
