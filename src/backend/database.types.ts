@@ -544,6 +544,7 @@ export type Database = {
       is_active_member: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_api_caller: { Args: Record<PropertyKey, never>; Returns: boolean };
+      is_flag_set: { Args: { flags: string[]; value: Json }; Returns: boolean };
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
       member_activity: {

@@ -154,17 +154,6 @@ describe('member_activity()', () => {
     expect(await activityOf(other.client, author.id)).toHaveLength(10);
   });
 
-  it('hides the list when the flag is not a plain boolean, rather than failing', async () => {
-    const member = await createMember(stack);
-    await threadAt(member.id, 1);
-    await stack.db.query(
-      `update public.profiles set privacy_settings = privacy_settings || '{"showActivity": "nope"}' where id = $1`,
-      [member.id],
-    );
-    expect(await activityOf(other.client, member.id)).toEqual([]);
-    expect(await activityOf(member.client, member.id)).toHaveLength(1);
-  });
-
   it('answers an empty list for a member without activity, or no member at all', async () => {
     const quiet = await createMember(stack);
     expect(await activityOf(stack.anon(), quiet.id)).toEqual([]);
