@@ -203,6 +203,30 @@ test('the 201-post thread keeps only a window of posts in the page, and reaches 
   await expect(page.locator('[data-page="10"][data-rendered="true"]')).toHaveCount(1);
 });
 
+test('a link to a post deep in the 201-post thread, by the thread id, lands on that post', async ({
+  page,
+  baseURL,
+}) => {
+  const service = await serviceClient(baseURL!);
+  const { data: thread } = await service.from('threads').select('id').eq('slug', SEEDED.mega).single<{ id: string }>();
+  const { data: posts } = await service
+    .from('posts')
+    .select('id')
+    .eq('thread_id', thread!.id)
+    .order('created_at')
+    .order('id')
+    .range(150, 150);
+  const linked = posts![0]!.id;
+  await page.goto(`/thread/${thread!.id}#post-${linked}`);
+  await expect(page).toHaveURL(new RegExp(`/t/${SEEDED.mega}#post-${linked}$`));
+  const post = page.locator(`#post-${linked}`);
+  await expect(post).toBeInViewport();
+  await expect(post).toHaveAttribute('data-linked', 'true');
+  // Only that post is marked, and the thread is still windowed around it.
+  await expect(page.locator('[data-linked]')).toHaveCount(1);
+  expect(await new ThreadPage(page).posts.count()).toBeLessThanOrEqual(80);
+});
+
 test('screenshot and axe scan of a thread at 1280x800', async ({ page }) => {
   await signIn(page, MEMBER);
   const thread = new ThreadPage(page);

@@ -31,6 +31,8 @@ interface PostCardProps {
   likeMode: LikeMode;
   /** The viewer's like of this post, when they like it. */
   like?: LikeState;
+  /** The post the address points at (#post-{id}), as a notification opens it. */
+  linked?: boolean;
   onQuote(post: PostWithAuthor): void;
 }
 
@@ -49,6 +51,7 @@ export const PostCard = memo(function PostCard({
   failure,
   likeMode,
   like,
+  linked,
   onQuote,
 }: PostCardProps) {
   const actions = usePostActions();
@@ -82,6 +85,7 @@ export const PostCard = memo(function PostCard({
       aria-labelledby={headingId}
       data-testid="post"
       data-status={post._status ?? 'sent'}
+      data-linked={linked || undefined}
       id={`post-${post.id}`}
     >
       <header className={styles.postHeader}>

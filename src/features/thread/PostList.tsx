@@ -2,7 +2,7 @@
 // keep their height as empty boxes, so scrolling a 2,000-post thread stays smooth and the scrollbar stays honest.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
-import { pageCount, pageSlice, pagesToRender, placeholderHeight } from './windowing.ts';
+import { pageCount, pageSlice, pagesToRender, placeholderHeight, POSTS_PER_PAGE } from './windowing.ts';
 import styles from './Thread.module.css';
 
 /** Pages this far outside the viewport already count as visible, so they render before they scroll in. */
@@ -68,16 +68,37 @@ function usePageObservers() {
   return { visible, heights, observe };
 }
 
+/**
+ * The page of the linked post (#post-{id}): it always renders, and is scrolled to once, when the post is there (it
+ * may arrive with a later pull); -1 when there is none.
+ */
+function useLinkedPost(posts: PostWithAuthor[], linked: string | undefined): number {
+  const scrolledTo = useRef<string | undefined>(undefined);
+  const index = linked ? posts.findIndex((p) => p.id === linked) : -1;
+  useEffect(() => {
+    if (!linked || index < 0 || scrolledTo.current === linked) return;
+    const element = document.getElementById(`post-${linked}`);
+    if (!element) return;
+    element.scrollIntoView({ block: 'start' });
+    scrolledTo.current = linked;
+  }, [linked, index]);
+  return index < 0 ? -1 : Math.floor(index / POSTS_PER_PAGE);
+}
+
 export function PostList({
   posts,
+  linked,
   renderPost,
 }: {
   posts: PostWithAuthor[];
+  /** The post the address points at. */
+  linked?: string;
   renderPost(post: PostWithAuthor): ReactNode;
 }) {
   const { visible, heights, observe } = usePageObservers();
   const count = pageCount(posts.length);
-  const rendered = pagesToRender(visible, count);
+  const linkedPage = useLinkedPost(posts, linked);
+  const rendered = pagesToRender(linkedPage < 0 ? visible : [...visible, linkedPage], count);
   return (
     <div className={styles.posts}>
       {Array.from({ length: count }, (_, page) => {

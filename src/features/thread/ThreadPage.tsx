@@ -22,7 +22,8 @@ export function ThreadPage() {
   // Opened by id: show the address by slug instead, without leaving the id address in history.
   const redirectTo = slug && isUuid(idOrSlug) && slug !== idOrSlug ? slug : null;
   useEffect(() => {
-    if (redirectTo) void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: redirectTo }, replace: true });
+    // The hash stays: a link to a post (#post-{id}) lands on it.
+    if (redirectTo) void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: redirectTo }, hash: true, replace: true });
   }, [navigate, redirectTo]);
   // The view is counted on the page that stays, not on the id address about to be replaced.
   useViewCount(redirectTo ? null : thread, online);

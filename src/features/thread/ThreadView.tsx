@@ -1,5 +1,5 @@
 // A loaded thread: header, windowed posts with their actions and failures, and the footer with the reply box.
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
@@ -38,6 +38,8 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   const userId = useSession((s) => s.user?.id ?? null);
   const liked = dataOrThrow(useLikedPosts(thread.id, userId));
   const profile = useSession((s) => s.profile);
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  const linked = hash.startsWith('post-') ? hash.slice('post-'.length) : undefined;
   const client = useBackend();
   const mirror = useMirrorActions();
   const navigate = useNavigate();
@@ -96,6 +98,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
       ) : (
         <PostList
           posts={posts}
+          linked={linked}
           renderPost={(post) => {
             const own = userId !== null && post.author_id === userId;
             const settled = post._status !== 'failed';
@@ -110,6 +113,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
                 failure={failures.byPost.get(post.id)}
                 likeMode={!userId ? 'visitor' : post.author_id === userId ? 'own' : 'member'}
                 like={liked?.get(post.id)}
+                linked={post.id === linked}
                 onQuote={quote}
               />
             );
