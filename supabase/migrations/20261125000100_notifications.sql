@@ -106,7 +106,8 @@ declare
     when 'message' then 'emailMessages' when 'reply' then 'emailReplies' when 'mention' then 'emailMentions'
   end;
 begin
-  select p.notification_preferences, p.email into prefs, recipient_email from public.profiles p where p.id = new.recipient_id;
+  select p.notification_preferences, p.email into prefs, recipient_email
+  from public.profiles p where p.id = new.recipient_id;
   if email_toggle is not null and recipient_email is not null
      and coalesce(prefs -> email_toggle, 'true'::jsonb) = 'true'::jsonb then
     insert into public.notification_deliveries (notification_id, channel) values (new.id, 'email');
