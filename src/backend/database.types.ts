@@ -160,6 +160,140 @@ export type Database = {
           },
         ];
       };
+      notification_deliveries: {
+        Row: {
+          attempts: number;
+          channel: string;
+          claimed_at: string | null;
+          created_at: string;
+          id: string;
+          last_error: string | null;
+          next_attempt_at: string;
+          notification_id: string;
+          sent_at: string | null;
+          state: string;
+        };
+        Insert: {
+          attempts?: number;
+          channel: string;
+          claimed_at?: string | null;
+          created_at?: string;
+          id?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          notification_id: string;
+          sent_at?: string | null;
+          state?: string;
+        };
+        Update: {
+          attempts?: number;
+          channel?: string;
+          claimed_at?: string | null;
+          created_at?: string;
+          id?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          notification_id?: string;
+          sent_at?: string | null;
+          state?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notification_deliveries_notification_id_fkey';
+            columns: ['notification_id'];
+            referencedRelation: 'notifications';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notifications: {
+        Row: {
+          actor_count: number;
+          actor_id: string | null;
+          created_at: string;
+          id: string;
+          kind: string;
+          message_id: string | null;
+          post_id: string | null;
+          read_at: string | null;
+          recipient_id: string;
+          sync_txid: number;
+          thread_id: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          actor_count?: number;
+          actor_id?: string | null;
+          created_at?: string;
+          id?: string;
+          kind: string;
+          message_id?: string | null;
+          post_id?: string | null;
+          read_at?: string | null;
+          recipient_id: string;
+          sync_txid?: number;
+          thread_id?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          actor_count?: number;
+          actor_id?: string | null;
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          message_id?: string | null;
+          post_id?: string | null;
+          read_at?: string | null;
+          recipient_id?: string;
+          sync_txid?: number;
+          thread_id?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_actor_id_fkey';
+            columns: ['actor_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_actor_id_fkey';
+            columns: ['actor_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_message_id_fkey';
+            columns: ['message_id'];
+            referencedRelation: 'messages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_post_id_fkey';
+            columns: ['post_id'];
+            referencedRelation: 'posts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_recipient_id_fkey';
+            columns: ['recipient_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_recipient_id_fkey';
+            columns: ['recipient_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_thread_id_fkey';
+            columns: ['thread_id'];
+            referencedRelation: 'threads';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       post_likes: {
         Row: {
           created_at: string;
@@ -539,7 +673,31 @@ export type Database = {
       accepts_messages: { Args: { recipient: string }; Returns: boolean };
       ban_user: { Args: { delete_posts?: boolean; reason: string; target: string }; Returns: undefined };
       caller_is_banned: { Args: Record<PropertyKey, never>; Returns: boolean };
+      claim_notification_deliveries: {
+        Args: { max_rows: number };
+        Returns: {
+          actor_count: number;
+          actor_id: string;
+          actor_name: string;
+          attempt: number;
+          channel: string;
+          created_at: string;
+          delivery_id: string;
+          excerpt: string;
+          kind: string;
+          message_id: string;
+          message_subject: string;
+          notification_id: string;
+          post_id: string;
+          recipient_email: string;
+          recipient_id: string;
+          thread_id: string;
+          thread_slug: string;
+          thread_title: string;
+        }[];
+      };
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined };
+      finish_notification_delivery: { Args: { error?: string; id: string; ok: boolean }; Returns: string };
       increment_thread_view_count: { Args: { thread_id: string }; Returns: undefined };
       is_active_member: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
@@ -547,6 +705,7 @@ export type Database = {
       is_flag_set: { Args: { flags: string[]; value: Json }; Returns: boolean };
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
+      mark_notifications_read: { Args: { ids?: string[] }; Returns: number };
       member_activity: {
         Args: { member: string };
         Returns: {
@@ -560,6 +719,8 @@ export type Database = {
         }[];
       };
       member_activity_visible: { Args: { member: string }; Returns: boolean };
+      mentioned_members: { Args: { content: string }; Returns: string[] };
+      notification_excerpt: { Args: { content: string }; Returns: string };
       search_forum: {
         Args: { max_results?: number; query: string };
         Returns: {

@@ -75,12 +75,27 @@ describe('each role has what it needs', () => {
     expect(error?.code).toBe('42501');
   });
 
+  test('the service role alone calls the notification sender’s functions and reads its queue', async () => {
+    const service = stack.service();
+    expect((await service.rpc('claim_notification_deliveries', { max_rows: 1 })).error).toBeNull();
+    expect((await service.from('notification_deliveries').select('id').limit(1)).error).toBeNull();
+    const { client } = await stack.newMember();
+    for (const who of [client, stack.anon()]) {
+      const { error } = await who.rpc('claim_notification_deliveries', { max_rows: 1 });
+      expect(error?.code).toBe('42501');
+      expect((await who.from('notification_deliveries').select('id')).error?.code).toBe('42501');
+    }
+  });
+
   test('a member calls the functions of the app', async () => {
     const { client, id } = await stack.newMember();
     const accepts = await client.rpc('accepts_messages', { recipient: id });
     expect(accepts).toMatchObject({ error: null, data: true });
     const admin = await client.rpc('is_admin');
     expect(admin).toMatchObject({ error: null, data: false });
+    const marked = await client.rpc('mark_notifications_read');
+    expect(marked).toMatchObject({ error: null, data: 0 });
+    expect((await client.from('notifications').select('id')).error).toBeNull();
   });
 });
 
