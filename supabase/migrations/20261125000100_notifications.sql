@@ -94,9 +94,8 @@ create index notification_deliveries_due_idx on public.notification_deliveries (
 -- RLS with no policy: only the service role, which bypasses it, reaches a row.
 alter table public.notification_deliveries enable row level security;
 
--- A new notification queues its deliveries from the recipient's preferences: email by kind (none for likes), push
--- when pushEnabled. Only a JSON true (or, for the email toggles, no value: SPEC's default) counts as on, so a
--- malformed setting turns a channel off rather than failing the write that notified.
+-- A new notification queues its deliveries from the recipient's preferences (boolean flags, checked by
+-- profiles_notification_preferences_flags): email by kind (none for likes), push when pushEnabled.
 create function public.queue_notification_deliveries() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare

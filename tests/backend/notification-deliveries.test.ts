@@ -98,15 +98,6 @@ describe('queuing follows the recipient’s notification_preferences', () => {
     expect(channels(await deliveriesOf('post_id', postOfAuthor))).toEqual(['push:queued']);
     await setPreferences(author, DEFAULTS);
   });
-
-  it('treats a malformed toggle as off, and still records the reply', async () => {
-    await setPreferences(author, { emailReplies: 'yes', pushEnabled: 1 });
-    const postId = await replyToAuthor();
-    expect(await deliveriesOf('post_id', postId)).toEqual([]);
-    const { rows } = await stack.db.query('select kind from public.notifications where post_id = $1', [postId]);
-    expect(rows).toEqual([{ kind: 'reply' }]);
-    await setPreferences(author, DEFAULTS);
-  });
 });
 
 describe('the sender claims and finishes deliveries', () => {
