@@ -71,7 +71,13 @@ describe('role changes of this device', () => {
     await db.outbox.add({ ...base, id: 'other', userId: 'someone', write });
     expect(await roleChanges(db, 'me')).toEqual([
       { entryId: 'w1', memberId: 'n', role: 'moderator', status: 'waiting' },
-      { entryId: 'w2', memberId: 'c', role: 'moderator', status: 'failed', refused: { reason: 'no', memberName: 'Carla' } },
+      {
+        entryId: 'w2',
+        memberId: 'c',
+        role: 'moderator',
+        status: 'failed',
+        refused: { reason: 'no', memberName: 'Carla' },
+      },
     ]);
     expect(await roleChangeStatus(db, 'w1')).toBe('waiting');
     await db.outbox.delete(seq);
