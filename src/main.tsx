@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { debugPagesEnabled } from './app/debugPages.ts';
 import { createAppRouter } from './app/router.tsx';
+import { warmScreens } from './app/warmScreens.ts';
 import { createAppSession } from './app/boot/createAppSession.ts';
 import { SessionProvider } from './state/session/SessionContext.tsx';
 import { BackendProvider } from './state/BackendContext.tsx';
@@ -45,6 +46,7 @@ loadBackendConfig({
         </BackendProvider>
       </StrictMode>,
     );
+    warmScreens(router);
   },
   (error: unknown) => {
     logErrorLater(error, 'Could not find the backend');

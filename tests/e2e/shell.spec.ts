@@ -55,6 +55,33 @@ test('unknown addresses show the not-found page; groups are still to come, membe
   await expect(page.getByText('Coming soon.')).toHaveCount(0);
 });
 
+test('moving between screens never hides the sidebar and header, even for a frame', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  // Every frame from the first click to the last screen, the sidebar and the header are checked.
+  await page.evaluate(() => {
+    const w = window as unknown as { __hidden: string[] };
+    w.__hidden = [];
+    const check = () => {
+      for (const selector of ['nav', 'header']) {
+        const element = document.querySelector<HTMLElement>(selector);
+        if (!element || element.offsetParent === null) w.__hidden.push(`${selector} on ${location.pathname}`);
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  for (const [name, ready] of [
+    ['Members', page.getByTestId('member-card').first()],
+    ['Groups', page.getByRole('heading', { level: 1, name: 'Groups' })],
+    ['Dashboard', page.getByTestId('thread-row').first()],
+  ] as const) {
+    await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+    await expect(ready).toBeVisible();
+  }
+  expect(await page.evaluate(() => (window as unknown as { __hidden: string[] }).__hidden)).toEqual([]);
+});
+
 test('screenshots at 1280x800: home, auth and the signed-in shell', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('thread-row').first()).toBeVisible();

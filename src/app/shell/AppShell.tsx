@@ -1,5 +1,5 @@
 // The main layout (SPEC §2 "Shell layout"): sidebar or drawer, header, notices, and the page.
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useUnreadCount } from '../../state/queries/messages.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
@@ -20,6 +20,7 @@ export function AppShell() {
   const unread = dataOrThrow(useUnreadCount(userId)) ?? 0;
   useAppBadge(unread);
   const drawerWanted = useUiStore((s) => s.drawerOpen);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   if (drawerWanted && !drawerLoaded) setDrawerLoaded(true);
   return (
@@ -39,7 +40,12 @@ export function AppShell() {
         <BannedNotice />
         <ConfirmationToasts />
         <main id="main" className={styles.main} tabIndex={-1}>
-          <Outlet />
+          {/* The router suspends each new page while it settles its match. A boundary of the page's own, new with
+              each address, waits for it alone: without it the root's boundary hid the whole shell, and React then
+              held the page back for its 300 ms fallback throttle on every navigation. */}
+          <Suspense key={pathname} fallback={null}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>
