@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { debugPagesEnabled } from './app/debugPages.ts';
 import { createAppRouter } from './app/router.tsx';
-import { warmScreens } from './app/warmScreens.ts';
 import { createAppSession } from './app/boot/createAppSession.ts';
 import { SessionProvider } from './state/session/SessionContext.tsx';
 import { BackendProvider } from './state/BackendContext.tsx';
@@ -46,7 +45,6 @@ loadBackendConfig({
         </BackendProvider>
       </StrictMode>,
     );
-    warmScreens(router);
   },
   (error: unknown) => {
     logErrorLater(error, 'Could not find the backend');

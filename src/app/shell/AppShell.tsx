@@ -20,7 +20,8 @@ export function AppShell() {
   const unread = dataOrThrow(useUnreadCount(userId)) ?? 0;
   useAppBadge(unread);
   const drawerWanted = useUiStore((s) => s.drawerOpen);
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The page's match, not the address: the address moves first, and a guard remounted under it would see the next one.
+  const page = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.id });
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   if (drawerWanted && !drawerLoaded) setDrawerLoaded(true);
   return (
@@ -41,9 +42,8 @@ export function AppShell() {
         <ConfirmationToasts />
         <main id="main" className={styles.main} tabIndex={-1}>
           {/* The router suspends each new page while it settles its match. A boundary of the page's own, new with
-              each address, waits for it alone: without it the root's boundary hid the whole shell, and React then
-              held the page back for its 300 ms fallback throttle on every navigation. */}
-          <Suspense key={pathname} fallback={null}>
+              each match, takes that: without it the root's boundary hid the whole shell on every navigation. */}
+          <Suspense key={page} fallback={null}>
             <Outlet />
           </Suspense>
         </main>
