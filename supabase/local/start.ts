@@ -6,15 +6,17 @@ import { openPglite } from './pgliteThread.ts';
 import { clientAddress } from './clientAddress.ts';
 import { readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
-import { assertSecretFitsHost, isLoopbackHost, projectJwtSecret } from './secret.ts';
+import { assertDatabaseFitsHost } from './exposedDatabase.ts';
+import { assertSecretFitsHost, projectJwtSecret } from './secret.ts';
 import { startStack } from './server.ts';
 
 const env = readEnv();
 await mkdir(env.dataDir, { recursive: true });
 let jwtSecret: string;
 try {
+  // Before anything is made or opened: a refused start changes nothing.
+  assertDatabaseFitsHost(env.databaseUrl, env.host);
   jwtSecret = await projectJwtSecret(env.dataDir, env.jwtSecret);
-  // Before the database opens: a refused start changes nothing.
   assertSecretFitsHost(jwtSecret, env.host);
   clientAddress(env.trustProxy);
 } catch (e) {
@@ -38,12 +40,6 @@ const stack = await startStack({
 });
 console.log(`GuapCoin Forum is running at ${stack.url}`);
 if (stack.ctx.mailbox !== 'off') console.log(`Local mailbox: ${stack.url}/local/mail`);
-if (!env.databaseUrl && !isLoopbackHost(env.host)) {
-  console.warn(
-    "PGlite runs one statement at a time: a slow request (stopped at its role's 3 or 8 s timeout) delays every other " +
-      'database request until it ends. For a forum open to the internet, set DATABASE_URL to a PostgreSQL server.',
-  );
-}
 
 let stopping = false;
 async function stop() {

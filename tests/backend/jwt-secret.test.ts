@@ -125,9 +125,16 @@ describe('the project secret', () => {
 
   test('npm start exits with the reason, before opening the database, on HOST=0.0.0.0 with the demo secret', async () => {
     const dataDir = join(folder, 'start');
-    // No DATABASE_URL: the refusal must come before any database is opened, PGlite's folder included.
-    const { DATABASE_URL: _unused, ...parent } = process.env;
-    const env = { ...parent, HOST: '0.0.0.0', PORT: '0', DATA_DIR: dataDir, JWT_SECRET: SUPABASE_DEMO_JWT_SECRET };
+    // A PostgreSQL address that answers nothing: the refusal must come before any database is opened.
+    const DATABASE_URL = 'postgres://postgres@127.0.0.1:1/unreachable';
+    const env = {
+      ...process.env,
+      HOST: '0.0.0.0',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL,
+      JWT_SECRET: SUPABASE_DEMO_JWT_SECRET,
+    };
     const refused = await run(process.execPath, ['--import', 'tsx', 'supabase/local/start.ts'], { env }).then(
       () => undefined,
       (e: { code: number; stderr: string }) => e,

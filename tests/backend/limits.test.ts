@@ -80,7 +80,8 @@ describe('statement timeouts', () => {
   test("a visitor's runaway filter ends with 57014 at anon's 3 s while the server keeps answering", async () => {
     const { flight, result } = slowQuery(anon);
     const staticReads = readsDuring(flight, async () => (await fetch(`${stack.url}/index.html`)).ok);
-    // PostgreSQL runs other requests beside the slow one; PGlite has one connection, so there they wait for it.
+    // PostgreSQL runs other requests beside the slow one; PGlite has one connection, so there they wait for it, which
+    // is why npm start keeps PGlite to this machine (exposed-database.test.ts).
     const dbReads =
       stack.db.kind === 'postgres'
         ? readsDuring(flight, async () => (await anon.from('categories').select('id')).status === 200)
