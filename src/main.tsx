@@ -6,7 +6,7 @@ import { debugPagesEnabled } from './app/debugPages.ts';
 import { createAppRouter } from './app/router.tsx';
 import { createAppSession } from './app/boot/createAppSession.ts';
 import { SessionProvider } from './state/session/SessionContext.tsx';
-import { BackendProvider } from './state/BackendContext.tsx';
+import { backendOf, BackendProvider } from './state/BackendContext.tsx';
 import { loadBackendConfig } from './backend/config.ts';
 import { appInstallPrompt } from './app/pwa/installPrompt.ts';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker.ts';
@@ -36,7 +36,7 @@ loadBackendConfig({
     const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env) });
     root.render(
       <StrictMode>
-        <BackendProvider client={client}>
+        <BackendProvider backend={backendOf(client)}>
           <SessionProvider store={session}>
             <SyncProvider engine={sync}>
               <App router={router} />
