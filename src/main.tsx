@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { debugPagesEnabled } from './app/debugPages.ts';
 import { createAppRouter } from './app/router.tsx';
+import { warmScreens } from './app/warmScreens.ts';
 import { createAppSession } from './app/boot/createAppSession.ts';
 import { SessionProvider } from './state/session/SessionContext.tsx';
 import { backendOf, BackendProvider } from './state/BackendContext.tsx';
@@ -33,7 +34,7 @@ loadBackendConfig({
     void sync.start();
     // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
     session.getState().start();
-    const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env) });
+    const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env), mirror: sync.db });
     root.render(
       <StrictMode>
         <BackendProvider backend={backendOf(client)}>
@@ -45,6 +46,7 @@ loadBackendConfig({
         </BackendProvider>
       </StrictMode>,
     );
+    warmScreens(router);
   },
   (error: unknown) => {
     logErrorLater(error, 'Could not find the backend');

@@ -16,10 +16,14 @@ import { RouteGuard } from './RouteGuard.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { parseAuthSearch, parseThreadsSearch } from './searchParams.ts';
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
+import type { Mirror } from '../data/mirror.ts';
+import { readFirstCards } from '../state/queries/memberFirstCards.ts';
 
 interface RouterContext {
   /** Debug pages exist only against the local stack or with VITE_DEBUG_PAGES=true; elsewhere they are not found. */
   debugPages: boolean;
+  /** For reads made while a screen loads, so that its first frame has its data. */
+  mirror: Mirror;
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -99,7 +103,12 @@ const shellChildren = [
   threadsRoute,
   searchRoute,
   page('groups', () => import('../features/groups/GroupsPage.tsx'), 'GroupsPage'),
-  page('members', () => import('../features/members/MembersPage.tsx'), 'MembersPage'),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: 'members',
+    loader: ({ context }) => readFirstCards(context.mirror),
+    component: lazyRouteComponent(() => import('../features/members/MembersPage.tsx'), 'MembersPage'),
+  }),
   page('profile/$userId', () => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
   memberRoute.addChildren([
     memberPage('create-thread', () => import('../features/compose/CreateThreadPage.tsx'), 'CreateThreadPage'),

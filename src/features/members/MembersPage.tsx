@@ -1,5 +1,6 @@
 // /members ('Community Members'): the directory, from the mirror at once and the server's pages when online,
 // searched as the member types; staff change roles from a card's menu.
+import { useLoaderData } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AppError } from '../../backend/errors.ts';
@@ -79,7 +80,8 @@ function SearchBox({ value, onChange }: { value: string; onChange(value: string)
 
 export function MembersPage() {
   const [query, setQuery] = useState('');
-  const directory = useMembersDirectory(query);
+  const firstCards = useLoaderData({ from: '/shell/members' });
+  const directory = useMembersDirectory(query, firstCards);
   const changes = useRoleChanges();
   const viewer = useViewer();
   const changeRole = useChangeRole();

@@ -8,10 +8,9 @@ import { useBackend } from '../BackendContext.tsx';
 import { logError } from '../errors/reportError.ts';
 import { useSyncEngine, useSyncStatus } from '../sync/SyncContext.tsx';
 import { useFirstSync } from '../sync/useFirstSync.ts';
-import { useMirrorQuery } from './useMirrorQuery.ts';
+import { FIRST_CARDS } from './memberFirstCards.ts';
+import { useMirrorQuery, type MirrorResult } from './useMirrorQuery.ts';
 
-/** Enough cards to fill a tall desktop screen before the whole directory is read. */
-const FIRST_CARDS = 24;
 /** The server is asked once typing pauses; the mirror answers every keystroke. */
 const SERVER_DEBOUNCE_MS = 250;
 
@@ -95,8 +94,8 @@ function usePaintedOnce(ready: boolean): boolean {
   return painted;
 }
 
-export function useMembersDirectory(query: string): MembersDirectory {
-  const top = useMirrorQuery((db) => topMembers(db, FIRST_CARDS), []);
+export function useMembersDirectory(query: string, firstCards?: MirrorResult<ProfileRow[]>): MembersDirectory {
+  const top = useMirrorQuery((db) => topMembers(db, FIRST_CARDS), [], firstCards);
   const readAll = usePaintedOnce(top.state !== 'loading');
   const all = useMirrorQuery((db) => (readAll ? allMembers(db) : undefined), [readAll]);
   const server = useServerPages(query);

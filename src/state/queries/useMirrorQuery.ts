@@ -9,19 +9,31 @@ export type MirrorResult<T> = { state: 'loading' } | { state: 'ready'; data: T }
 
 const LOADING = { state: 'loading' } as const;
 
-export function useMirrorQuery<T>(read: (db: Mirror) => Promise<T> | T, deps: unknown[]): MirrorResult<T> {
+/** One read of the mirror, its failure logged and reported as a state. */
+export async function readMirror<T>(db: Mirror, read: (db: Mirror) => Promise<T> | T): Promise<MirrorResult<T>> {
+  try {
+    return { state: 'ready', data: await read(db) };
+  } catch (error) {
+    logErrorLater(error, 'Mirror read failed');
+    return { state: 'failed', error };
+  }
+}
+
+/**
+ * `initial` is what the screen shows until the live read first answers: a read made ahead (a route's loader), so the
+ * first frame already has the data.
+ */
+export function useMirrorQuery<T>(
+  read: (db: Mirror) => Promise<T> | T,
+  deps: unknown[],
+  initial?: MirrorResult<T>,
+): MirrorResult<T> {
   const { db } = useSyncEngine();
   const result = useLiveQuery(
-    async (): Promise<MirrorResult<T>> => {
-      try {
-        return { state: 'ready', data: await read(db) };
-      } catch (error) {
-        logErrorLater(error, 'Mirror read failed');
-        return { state: 'failed', error };
-      }
-    },
+    () => readMirror(db, read),
     // The caller's deps are the read's inputs, exactly as for useLiveQuery itself; the mirror is one more.
     [db, ...deps],
+    initial,
   );
   return result ?? LOADING;
 }
