@@ -8,7 +8,10 @@ import styles from './Members.module.css';
 /** A card with its two-line bio and stats row, plus the gap under it; rows are measured once shown. */
 const ROW_ESTIMATE = 214;
 const GAP = 16;
-/** Rows rendered beyond each edge of the viewport, so a fling does not outrun them. */
+/**
+ * Rows rendered beyond each edge of the viewport, so a fling does not outrun them; none in the first frame, which
+ * shows only what is seen, and sooner.
+ */
 const OVERSCAN = 3;
 
 /** As many columns as fit cards of at least this width. */
@@ -43,16 +46,18 @@ interface MemberGridProps {
   renderCard(member: ProfileRow): ReactNode;
   /** Called when the last row comes near: the next server page may follow. */
   onEnd(): void;
+  /** The first cards are being shown: render the rows in view only. */
+  firstFrame: boolean;
 }
 
-export function MemberGrid({ members, renderCard, onEnd }: MemberGridProps) {
+export function MemberGrid({ members, renderCard, onEnd, firstFrame }: MemberGridProps) {
   const { ref, width, top } = useGridBox();
   const columns = columnsFor(width || window.innerWidth);
   const rows = Math.ceil(members.length / columns);
   const virtualizer = useWindowVirtualizer({
     count: rows,
     estimateSize: () => ROW_ESTIMATE,
-    overscan: OVERSCAN,
+    overscan: firstFrame ? 0 : OVERSCAN,
     gap: GAP,
     scrollMargin: top,
   });

@@ -137,7 +137,12 @@ export function MembersPage() {
         </p>
       )}
       {directory.state === 'ready' && directory.members.length > 0 && (
-        <MemberGrid members={directory.members} renderCard={renderCard} onEnd={directory.loadMore} />
+        <MemberGrid
+          members={directory.members}
+          renderCard={renderCard}
+          onEnd={directory.loadMore}
+          firstFrame={!directory.whole}
+        />
       )}
     </div>
   );
