@@ -1,0 +1,108 @@
+// The sending loop: claim a batch of due deliveries, send each on its channel, and record how it went. A claimed
+// delivery is 'sending' until recorded, and never claimed again, so a sender that dies mid-batch sends nothing twice.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Delivery, Outcome } from './delivery.ts';
+import { sendEmail } from './email.ts';
+import { pushAgent, sendPush, type PushSubscriptionRow } from './push.ts';
+import type { SenderSettings } from './settings.ts';
+
+export interface DeliverOptions {
+  batchSize: number;
+  /** Sends in flight at once. */
+  concurrency: number;
+  /** No new batch is claimed after this long, so one call ends well inside a function's wall-clock limit. */
+  budgetMs: number;
+}
+
+export interface DeliverySummary {
+  sent: number;
+  retried: number;
+  failed: number;
+  /** Deliveries sent whose outcome could not be recorded: they stay 'sending' and are not sent again. */
+  unrecorded: number;
+}
+
+export const DEFAULT_OPTIONS: DeliverOptions = { batchSize: 100, concurrency: 32, budgetMs: 25_000 };
+
+/** Recipients per subscriptions query, so the filter stays well inside a URL's length. */
+const RECIPIENTS_PER_QUERY = 100;
+
+async function subscriptionsOf(db: SupabaseClient, userIds: string[]): Promise<Map<string, PushSubscriptionRow[]>> {
+  const byUser = new Map<string, PushSubscriptionRow[]>();
+  for (let i = 0; i < userIds.length; i += RECIPIENTS_PER_QUERY) {
+    const { data, error } = await db
+      .from('push_subscriptions')
+      .select('id, user_id, endpoint, p256dh, auth')
+      .in('user_id', userIds.slice(i, i + RECIPIENTS_PER_QUERY));
+    if (error) throw new Error(`Reading push subscriptions failed: ${error.message}`);
+    for (const row of data as PushSubscriptionRow[]) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  }
+  return byUser;
+}
+
+/** Records the outcome; a permanent failure goes straight to 'failed' rather than through the retries. */
+async function record(db: SupabaseClient, d: Delivery, outcome: Outcome): Promise<boolean> {
+  if (outcome.kind === 'permanent') {
+    const { error } = await db
+      .from('notification_deliveries')
+      .update({ state: 'failed', last_error: outcome.error })
+      .eq('id', d.delivery_id)
+      .eq('state', 'sending');
+    return !error;
+  }
+  const ok = outcome.kind === 'sent';
+  const { error } = await db.rpc('finish_notification_delivery', {
+    id: d.delivery_id,
+    ok,
+    error: ok ? null : outcome.error,
+  });
+  return !error;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export async function deliverDue(settings: SenderSettings, options: DeliverOptions): Promise<DeliverySummary> {
+  const db = createClient(settings.supabaseUrl, settings.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const agent = pushAgent(settings.pushCaCert);
+  const summary: DeliverySummary = { sent: 0, retried: 0, failed: 0, unrecorded: 0 };
+  const started = Date.now();
+  try {
+    while (Date.now() - started < options.budgetMs) {
+      const { data, error } = await db.rpc('claim_notification_deliveries', { max_rows: options.batchSize });
+      if (error) throw new Error(`Claiming deliveries failed: ${error.message}`);
+      const batch = data as Delivery[];
+      if (batch.length === 0) break;
+      const pushRecipients = [...new Set(batch.filter((d) => d.channel === 'push').map((d) => d.recipient_id))];
+      const subscriptions = await subscriptionsOf(db, pushRecipients);
+      const push = {
+        vapid: settings.vapid,
+        agent,
+        subscriptionsOf: (userId: string) => subscriptions.get(userId) ?? [],
+        removeSubscription: async (id: string) => {
+          const { error: removeError } = await db.from('push_subscriptions').delete().eq('id', id);
+          if (removeError) throw new Error(`Removing a push subscription failed: ${removeError.message}`);
+        },
+      };
+      await inPool(batch, options.concurrency, async (d) => {
+        const outcome =
+          d.channel === 'email' ? await sendEmail(d, settings.mail, settings.siteUrl) : await sendPush(d, push);
+        if (!(await record(db, d, outcome))) summary.unrecorded += 1;
+        else if (outcome.kind === 'sent') summary.sent += 1;
+        else if (outcome.kind === 'retry') summary.retried += 1;
+        else summary.failed += 1;
+      });
+    }
+  } finally {
+    agent.destroy();
+  }
+  return summary;
+}
