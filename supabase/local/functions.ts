@@ -8,6 +8,8 @@ import type { Env } from '../functions/_shared/env.ts';
 import type { StackContext } from './context.ts';
 import { ApiError, type ApiRequest, type ApiResponse } from './http.ts';
 import { authorizationBearer, verifyJwt } from './jwt.ts';
+// The functions' supabase-js clients need a WebSocket class to exist on Node 20, as `npm start` runs them.
+import './noRealtimeSocket.ts';
 
 type FunctionHandler = (req: Request) => Promise<Response>;
 interface FunctionModule {
