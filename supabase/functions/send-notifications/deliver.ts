@@ -40,23 +40,21 @@ async function subscriptionsOf(db: SupabaseClient, userIds: string[]): Promise<M
   return byUser;
 }
 
-/** Records the outcome; a permanent failure goes straight to 'failed' rather than through the retries. */
-async function record(db: SupabaseClient, d: Delivery, outcome: Outcome): Promise<boolean> {
-  if (outcome.kind === 'permanent') {
-    const { error } = await db
-      .from('notification_deliveries')
-      .update({ state: 'failed', last_error: outcome.error })
-      .eq('id', d.delivery_id)
-      .eq('state', 'sending');
-    return !error;
-  }
-  const ok = outcome.kind === 'sent';
-  const { error } = await db.rpc('finish_notification_delivery', {
-    id: d.delivery_id,
-    ok,
-    error: ok ? null : outcome.error,
-  });
-  return !error;
+interface Finished {
+  id: string;
+  outcome: Outcome['kind'];
+  error?: string;
+}
+
+/**
+ * Records a batch's outcomes in one call (finish_notification_deliveries). A delivery it does not record stays
+ * 'sending' and is never sent again; the count of those is returned.
+ */
+async function recordBatch(db: SupabaseClient, finished: Finished[]): Promise<number> {
+  if (finished.length === 0) return 0;
+  const { data, error } = await db.rpc('finish_notification_deliveries', { results: finished });
+  if (error) return finished.length;
+  return finished.length - (data as unknown[]).length;
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
@@ -73,6 +71,7 @@ export async function deliverDue(settings: SenderSettings, options: DeliverOptio
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const agent = pushAgent(settings.pushCaCert);
+  const vapidHeaders = new Map<string, string>();
   const summary: DeliverySummary = { sent: 0, retried: 0, failed: 0, unrecorded: 0 };
   const started = Date.now();
   try {
@@ -86,20 +85,30 @@ export async function deliverDue(settings: SenderSettings, options: DeliverOptio
       const push = {
         vapid: settings.vapid,
         agent,
+        vapidHeaders,
         subscriptionsOf: (userId: string) => subscriptions.get(userId) ?? [],
         removeSubscription: async (id: string) => {
           const { error: removeError } = await db.from('push_subscriptions').delete().eq('id', id);
-          if (removeError) throw new Error(`Removing a push subscription failed: ${removeError.message}`);
+          return !removeError;
         },
       };
+      const finished: Finished[] = [];
       await inPool(batch, options.concurrency, async (d) => {
         const outcome =
           d.channel === 'email' ? await sendEmail(d, settings.mail, settings.siteUrl) : await sendPush(d, push);
-        if (!(await record(db, d, outcome))) summary.unrecorded += 1;
-        else if (outcome.kind === 'sent') summary.sent += 1;
-        else if (outcome.kind === 'retry') summary.retried += 1;
-        else summary.failed += 1;
+        finished.push({
+          id: d.delivery_id,
+          outcome: outcome.kind,
+          error: 'error' in outcome ? outcome.error : undefined,
+        });
       });
+      const unrecorded = await recordBatch(db, finished);
+      summary.unrecorded += unrecorded;
+      if (unrecorded === 0) {
+        summary.sent += finished.filter((f) => f.outcome === 'sent').length;
+        summary.retried += finished.filter((f) => f.outcome === 'retry').length;
+        summary.failed += finished.filter((f) => f.outcome === 'permanent').length;
+      }
     }
   } finally {
     agent.destroy();

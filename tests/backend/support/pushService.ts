@@ -71,16 +71,22 @@ export function decryptAes128gcm(body: Buffer, keys: Keys): string {
   return padded.subarray(0, end).toString('utf8');
 }
 
-/** Checks `Authorization: vapid t=<jwt>, k=<key>` (RFC 8292): the token is signed with k and names this origin. */
-async function vapidKey(header: string | undefined, origin: string): Promise<string> {
+/**
+ * Checks `Authorization: vapid t=<jwt>, k=<key>` (RFC 8292): the token is signed with k and names this origin. A
+ * sender reuses its token until it expires, and a header verified once is remembered.
+ */
+async function vapidKey(header: string | undefined, origin: string, verified: Set<string>): Promise<string> {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!match) throw new Error(`No VAPID authorization: ${header}`);
-  const raw = Buffer.from(match[2]!, 'base64url');
-  const key = await importJWK(
-    { kty: 'EC', crv: 'P-256', x: b64(raw.subarray(1, 33)), y: b64(raw.subarray(33, 65)) },
-    'ES256',
-  );
-  await jwtVerify(match[1]!, key, { audience: origin, algorithms: ['ES256'] });
+  if (!verified.has(header!)) {
+    const raw = Buffer.from(match[2]!, 'base64url');
+    const key = await importJWK(
+      { kty: 'EC', crv: 'P-256', x: b64(raw.subarray(1, 33)), y: b64(raw.subarray(33, 65)) },
+      'ES256',
+    );
+    await jwtVerify(match[1]!, key, { audience: origin, algorithms: ['ES256'] });
+    verified.add(header!);
+  }
   return match[2]!;
 }
 
@@ -93,6 +99,7 @@ export async function startPushService(): Promise<PushService> {
   const keys = new Map<string, Keys>();
   const scripted = new Map<string, number>();
   const waiters = new Set<() => void>();
+  const verifiedHeaders = new Set<string>();
   let origin = '';
 
   const service: PushService = {
@@ -150,7 +157,7 @@ export async function startPushService(): Promise<PushService> {
             subscriptionId: id,
             headers: req.headers,
             payload: JSON.parse(decryptAes128gcm(Buffer.concat(chunks), subscriptionKeys)),
-            vapidPublicKey: await vapidKey(req.headers.authorization, origin),
+            vapidPublicKey: await vapidKey(req.headers.authorization, origin, verifiedHeaders),
             status: scripted.get(id) ?? 201,
           };
           service.received.push(request);
