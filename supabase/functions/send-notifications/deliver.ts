@@ -22,7 +22,7 @@ export interface DeliverySummary {
   unrecorded: number;
 }
 
-export const DEFAULT_OPTIONS: DeliverOptions = { batchSize: 100, concurrency: 32, budgetMs: 25_000 };
+export const DEFAULT_OPTIONS: DeliverOptions = { batchSize: 250, concurrency: 64, budgetMs: 25_000 };
 
 /** Recipients per subscriptions query, so the filter stays well inside a URL's length. */
 const RECIPIENTS_PER_QUERY = 100;
