@@ -32,6 +32,8 @@ export async function sendEmail(
     await response.body?.cancel();
     return { kind: 'sent' };
   }
-  const error = `Mail API answered ${response.status}: ${(await response.text()).slice(0, 500)}`;
+  // The refusal's body only explains it: one cut short is still a refusal.
+  const explanation = await response.text().catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+  const error = `Mail API answered ${response.status}: ${explanation.slice(0, 500)}`;
   return isTransient(response.status) ? { kind: 'retry', error } : { kind: 'permanent', error };
 }
