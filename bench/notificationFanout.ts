@@ -97,15 +97,13 @@ export async function benchNotificationFanout() {
     for (let run = 1; run <= RUNS; run += 1) {
       const postId = randomUUID();
       const t0 = performance.now();
-      const { error } = await client
-        .from('posts')
-        .insert({
-          id: postId,
-          thread_id: threadId,
-          author_id: replier,
-          content: `Hello all, take ${run}.`,
-          type: 'reply',
-        });
+      const { error } = await client.from('posts').insert({
+        id: postId,
+        thread_id: threadId,
+        author_id: replier,
+        content: `Hello all, take ${run}.`,
+        type: 'reply',
+      });
       const replied = performance.now();
       if (error) throw new Error(`the reply failed: ${error.message}`);
       // Read as soon as the reply's request answered: whatever is queued now was queued by its transaction.
