@@ -12,6 +12,7 @@ interface SendSummary {
   retried: number;
   failed: number;
   unrecorded: number;
+  recordError?: string;
 }
 
 export class NotificationSender {
@@ -78,6 +79,12 @@ export class NotificationSender {
           return this.schedule(PAUSE_AFTER_TROUBLE_MS);
         }
         const summary = JSON.parse(body) as SendSummary;
+        if (summary.unrecorded > 0) {
+          console.warn(
+            `[local stack] send-notifications sent ${summary.unrecorded} deliveries it could not record; they stay ` +
+              `'sending' in notification_deliveries. ${summary.recordError ?? ''}`,
+          );
+        }
         // Due rows that another sender holds (skip locked) would otherwise spin this loop.
         if (summary.sent + summary.retried + summary.failed + summary.unrecorded === 0) {
           return this.schedule(PAUSE_AFTER_TROUBLE_MS);

@@ -20,6 +20,8 @@ export interface DeliverySummary {
   failed: number;
   /** Deliveries sent whose outcome could not be recorded: they stay 'sending' and are not sent again. */
   unrecorded: number;
+  /** Why the last batch could not be recorded. */
+  recordError?: string;
 }
 
 export const DEFAULT_OPTIONS: DeliverOptions = { batchSize: 250, concurrency: 64, budgetMs: 25_000 };
@@ -48,13 +50,13 @@ interface Finished {
 
 /**
  * Records a batch's outcomes in one call (finish_notification_deliveries). A delivery it does not record stays
- * 'sending' and is never sent again; the count of those is returned.
+ * 'sending' and is never sent again; the count of those is returned, with the reason when the call failed.
  */
-async function recordBatch(db: SupabaseClient, finished: Finished[]): Promise<number> {
-  if (finished.length === 0) return 0;
+async function recordBatch(db: SupabaseClient, finished: Finished[]): Promise<{ unrecorded: number; error?: string }> {
+  if (finished.length === 0) return { unrecorded: 0 };
   const { data, error } = await db.rpc('finish_notification_deliveries', { results: finished });
-  if (error) return finished.length;
-  return finished.length - (data as unknown[]).length;
+  if (error) return { unrecorded: finished.length, error: `Recording the outcomes failed: ${error.message}` };
+  return { unrecorded: finished.length - (data as unknown[]).length };
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
@@ -102,8 +104,9 @@ export async function deliverDue(settings: SenderSettings, options: DeliverOptio
           error: 'error' in outcome ? outcome.error : undefined,
         });
       });
-      const unrecorded = await recordBatch(db, finished);
+      const { unrecorded, error: recordError } = await recordBatch(db, finished);
       summary.unrecorded += unrecorded;
+      if (recordError) summary.recordError = recordError;
       if (unrecorded === 0) {
         summary.sent += finished.filter((f) => f.outcome === 'sent').length;
         summary.retried += finished.filter((f) => f.outcome === 'retry').length;
