@@ -440,3 +440,6 @@ on conflict do nothing;
 drop table seed_reply_texts;
 drop table seed_threads;
 drop table seed_people;
+
+-- The demo history is not news: its notifications stay for the bell, but no mail or push goes out for them.
+delete from public.notification_deliveries;

@@ -697,6 +697,13 @@ export type Database = {
         }[];
       };
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined };
+      finish_notification_deliveries: {
+        Args: { results: Json };
+        Returns: {
+          delivery_id: string;
+          state: string;
+        }[];
+      };
       finish_notification_delivery: { Args: { error?: string; id: string; ok: boolean }; Returns: string };
       increment_thread_view_count: { Args: { thread_id: string }; Returns: undefined };
       is_active_member: { Args: Record<PropertyKey, never>; Returns: boolean };

@@ -1,7 +1,9 @@
 // What every endpoint of the local stack is handed: the database, the keys, and where things live.
 import type { SignInLimiter } from './auth/rateLimits.ts';
 import type { Db } from './db.ts';
+import type { LocalFunctions } from './functions.ts';
 import type { JwtKeys } from './jwt.ts';
+import type { NotificationSender } from './notificationSender.ts';
 
 export interface StackContext {
   db: Db;
@@ -18,4 +20,10 @@ export interface StackContext {
   mailbox: 'loopback' | 'everywhere' | 'off';
   /** Counts sign-ins and sign-ups per IP and per email; absent when the limits are off. */
   signInLimiter?: SignInLimiter;
+  /** The Edge Functions of supabase/functions, served at /functions/v1. */
+  functions: LocalFunctions;
+  /** The public half of the VAPID pair that push subscriptions are made with (/local/v1/config). */
+  vapidPublicKey: string;
+  /** Runs send-notifications after writes; absent when the stack sends no notifications (most test stacks). */
+  notificationSender?: NotificationSender;
 }

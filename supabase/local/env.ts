@@ -15,6 +15,9 @@ export interface LocalEnv {
   authRateLimits: boolean;
   /** Reverse proxies to believe about the client's address (X-Forwarded-For), for the rate limits. */
   trustProxy?: string;
+  /** The web push pair; unset, a pair made on first start is kept in the data folder (vapid.ts). */
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
@@ -28,5 +31,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
     exposeMailbox: env.EXPOSE_MAILBOX === 'true',
     authRateLimits: env.AUTH_RATE_LIMITS !== 'off',
     trustProxy: env.TRUST_PROXY || undefined,
+    vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
   };
 }

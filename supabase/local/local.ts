@@ -74,10 +74,15 @@ ${items || '<p>No mail yet.</p>'}
 </html>`;
 }
 
-export async function handleLocal(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
+/** The local endpoints answer only pages of their own origin, and callers that are no page (the stack, a test). */
+export function assertOwnOrigin(req: ApiRequest, ctx: StackContext): void {
   if (fromAnotherOrigin(req, ctx)) {
     throw new ApiError(403, { message: 'The local endpoints answer only pages of their own origin.' });
   }
+}
+
+export async function handleLocal(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
+  assertOwnOrigin(req, ctx);
   const get = req.method === 'GET' || req.method === 'HEAD';
   const mailbox = req.path === '/v1/mail' || req.path === '/mail' || req.path === '/mail/';
   if (get && mailbox) assertMailboxServed(req, ctx);
@@ -86,7 +91,7 @@ export async function handleLocal(req: ApiRequest, ctx: StackContext): Promise<A
     return {
       status: 200,
       headers: { 'cache-control': 'no-store' },
-      body: { url: req.url.origin, anonKey: ctx.keys.anonKey },
+      body: { url: req.url.origin, anonKey: ctx.keys.anonKey, vapidPublicKey: ctx.vapidPublicKey },
     };
   }
   if (get && req.path === '/v1/mail') {

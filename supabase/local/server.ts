@@ -1,4 +1,5 @@
-// The local Supabase-compatible stack: one HTTP server for /rest/v1, /auth/v1, /storage/v1, /local/v1 and the built app.
+// The local Supabase-compatible stack: one HTTP server for /rest/v1, /auth/v1, /storage/v1, /functions/v1, /local/v1
+// and the built app.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clientAddress } from './clientAddress.ts';
@@ -6,13 +7,17 @@ import { handleAuth } from './auth/index.ts';
 import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './auth/rateLimits.ts';
 import type { StackContext } from './context.ts';
 import type { Db } from './db.ts';
+import { handleFunctions, LocalFunctions } from './functions.ts';
 import { ApiError, BodyTooLarge, readBody, type ApiRequest, type ApiResponse } from './http.ts';
 import { makeKeys } from './jwt.ts';
 import { handleLocal } from './local.ts';
+import { handleMailApi } from './mailApi.ts';
+import { NotificationSender } from './notificationSender.ts';
 import { handleRest } from './rest/index.ts';
 import { assertSecretFitsHost, isLoopbackHost } from './secret.ts';
 import { serveStatic } from './static.ts';
 import { handleStorage } from './storage/index.ts';
+import { newVapidKeys, type VapidKeys } from './vapid.ts';
 
 export interface StackOptions {
   db: Db;
@@ -31,6 +36,12 @@ export interface StackOptions {
   authRateLimits?: AuthRateLimits | false;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (clientAddress.ts); unset, the socket's peer. */
   trustProxy?: string;
+  /** The VAPID pair of web push; a fresh pair for this run when omitted (tests, benchmarks). */
+  vapidKeys?: VapidKeys;
+  /** Run send-notifications after writes and when retries are due, as a hosted project's webhook and schedule do. */
+  sendNotifications?: boolean;
+  /** Settings for the Edge Functions beyond the stack's own (SUPABASE_URL, keys, SITE_URL, mail API, VAPID). */
+  functionEnv?: Record<string, string>;
 }
 
 export interface Stack {
@@ -90,7 +101,29 @@ const services: Service[] = [
       internal: { statusCode: '500', error: 'internal', message: 'Internal Server Error' },
     },
   },
-  // The local endpoints answer their own origin only (local.ts), so they send no CORS headers.
+  // As hosted: any origin may call a function (supabase-js functions.invoke from the app); the JWT is checked first.
+  {
+    prefix: '/functions/v1',
+    handler: handleFunctions,
+    cors: true,
+    bodyLimit: 1024 * 1024,
+    errors: {
+      tooLarge: (message) => ({ code: 413, message }),
+      internal: { code: 500, message: 'Internal Server Error' },
+    },
+  },
+  // The local endpoints answer their own origin only (local.ts), so they send no CORS headers. The mail API comes
+  // first: its bodies are mails, larger than the rest of /local takes.
+  {
+    prefix: '/local/v1/emails',
+    handler: handleMailApi,
+    cors: false,
+    bodyLimit: 256 * 1024,
+    errors: {
+      tooLarge: (message) => ({ statusCode: 413, name: 'request_too_large', message }),
+      internal: { statusCode: 500, name: 'internal_server_error', message: 'Internal Server Error' },
+    },
+  },
   {
     prefix: '/local',
     handler: handleLocal,
@@ -104,7 +137,7 @@ const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
   'access-control-allow-headers':
-    'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info, x-upsert, cache-control, x-supabase-api-version',
+    'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info, x-upsert, cache-control, x-supabase-api-version, x-region',
   'access-control-expose-headers': 'content-range, content-location, location, x-supabase-api-version',
 };
 
@@ -152,7 +185,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           remoteAddress: addressOf(req),
           body,
         };
-        send(res, await service.handler(apiReq, ctx), head, cors);
+        const out = await service.handler(apiReq, ctx);
+        send(res, out, head, cors);
+        // A write may have queued notification deliveries (a reply, a message, a like).
+        if (service.prefix === '/rest/v1' && !head && apiReq.method !== 'GET' && out.status < 300) {
+          ctx.notificationSender?.wake();
+        }
       } catch (e) {
         if (e instanceof ApiError) return send(res, { status: e.status, headers: e.headers, body: e.body }, head, cors);
         if (e instanceof BodyTooLarge) {
@@ -176,26 +214,61 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
   const keys = await makeKeys(options.jwtSecret, url);
+  const siteUrl = options.siteUrl ?? url;
+  const vapid = options.vapidKeys ?? newVapidKeys();
+  const functionEnv: Record<string, string> = {
+    SUPABASE_URL: url,
+    SUPABASE_ANON_KEY: keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: keys.serviceKey,
+    SITE_URL: siteUrl,
+    // The stack's own mail API, whose mails land in the local mailbox (mailApi.ts).
+    MAIL_API_URL: `${url}/local/v1`,
+    MAIL_API_KEY: keys.serviceKey,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: siteUrl.startsWith('https://') ? siteUrl : 'mailto:notifications@guapcoin.local',
+    ...options.functionEnv,
+  };
+  const functions = new LocalFunctions((name) => functionEnv[name]);
   const ctx: StackContext = {
     db: options.db,
     keys,
     apiUrl: url,
-    siteUrl: options.siteUrl ?? url,
+    siteUrl,
     storageDir: options.storageDir,
     jwtExpiry: options.jwtExpiry ?? 3600,
     mailbox: isLoopbackHost(host) ? 'loopback' : options.exposeMailbox ? 'everywhere' : 'off',
     signInLimiter: limits === false ? undefined : new SignInLimiter(limits),
+    functions,
+    vapidPublicKey: vapid.publicKey,
   };
+  if (options.sendNotifications) {
+    ctx.notificationSender = new NotificationSender(options.db, async () => {
+      const handler = await functions.handler('send-notifications');
+      if (!handler) throw new Error('supabase/functions/send-notifications is missing');
+      return handler(
+        new Request(`${url}/functions/v1/send-notifications`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${keys.serviceKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'INSERT', table: 'notifications', schema: 'public' }),
+        }),
+      );
+    });
+  }
   ready.ctx = ctx;
+  // Deliveries queued while the stack was down go out now.
+  ctx.notificationSender?.wake();
   return {
     url,
     anonKey: keys.anonKey,
     serviceKey: keys.serviceKey,
     ctx,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await ctx.notificationSender?.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

@@ -9,16 +9,19 @@ import { migrate } from './migrate.ts';
 import { assertDatabaseFitsHost } from './exposedDatabase.ts';
 import { assertSecretFitsHost, projectJwtSecret } from './secret.ts';
 import { startStack } from './server.ts';
+import { projectVapidKeys, type VapidKeys } from './vapid.ts';
 
 const env = readEnv();
 await mkdir(env.dataDir, { recursive: true });
 let jwtSecret: string;
+let vapidKeys: VapidKeys;
 try {
   // Before anything is made or opened: a refused start changes nothing.
   assertDatabaseFitsHost(env.databaseUrl, env.host);
   jwtSecret = await projectJwtSecret(env.dataDir, env.jwtSecret);
   assertSecretFitsHost(jwtSecret, env.host);
   clientAddress(env.trustProxy);
+  vapidKeys = await projectVapidKeys(env.dataDir, { publicKey: env.vapidPublicKey, privateKey: env.vapidPrivateKey });
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
@@ -37,6 +40,8 @@ const stack = await startStack({
   exposeMailbox: env.exposeMailbox,
   authRateLimits: env.authRateLimits ? undefined : false,
   trustProxy: env.trustProxy,
+  vapidKeys,
+  sendNotifications: true,
 });
 console.log(`GuapCoin Forum is running at ${stack.url}`);
 if (stack.ctx.mailbox !== 'off') console.log(`Local mailbox: ${stack.url}/local/mail`);

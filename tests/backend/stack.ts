@@ -44,6 +44,10 @@ export interface TestStackOptions {
   staticDir?: string;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client. */
   trustProxy?: string;
+  /** Run send-notifications after REST writes, as `npm start` does; off unless asked. */
+  sendNotifications?: boolean;
+  /** Settings for the Edge Functions beyond the stack's own. */
+  functionEnv?: Record<string, string>;
 }
 
 async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
@@ -88,6 +92,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     authRateLimits: options.authRateLimits ?? false,
     staticDir: options.staticDir,
     trustProxy: options.trustProxy,
+    sendNotifications: options.sendNotifications,
+    functionEnv: options.functionEnv,
   });
   const make = (key: string) =>
     createClient(stack.url, key, {

@@ -1,0 +1,69 @@
+// /functions/v1/{name}: runs the Edge Functions of supabase/functions in this process, as the hosted Functions API
+// does: the JWT checked first (verify_jwt, hosted's default), then the function's own handler with a Request.
+// Each function folder has a runtime-neutral handler.ts exporting createHandler(env); index.ts is for Deno.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Env } from '../functions/_shared/env.ts';
+import type { StackContext } from './context.ts';
+import { ApiError, type ApiRequest, type ApiResponse } from './http.ts';
+import { authorizationBearer, verifyJwt } from './jwt.ts';
+// The functions' supabase-js clients need a WebSocket class to exist on Node 20, as `npm start` runs them.
+import './noRealtimeSocket.ts';
+
+type FunctionHandler = (req: Request) => Promise<Response>;
+interface FunctionModule {
+  createHandler(env: Env): FunctionHandler;
+}
+
+const FUNCTIONS_DIR = fileURLToPath(new URL('../functions/', import.meta.url));
+/** A function's name as the Supabase CLI accepts it; folders starting with _ are shared code, not functions. */
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+export class LocalFunctions {
+  private readonly loaded = new Map<string, Promise<FunctionHandler>>();
+
+  constructor(private readonly env: Env) {}
+
+  /** The handler of a function in supabase/functions, or undefined when there is no such function. */
+  handler(name: string): Promise<FunctionHandler> | undefined {
+    if (!NAME.test(name) || !existsSync(join(FUNCTIONS_DIR, name, 'handler.ts'))) return undefined;
+    let handler = this.loaded.get(name);
+    if (!handler) {
+      const url = pathToFileURL(join(FUNCTIONS_DIR, name, 'handler.ts')).href;
+      handler = (import(url) as Promise<FunctionModule>).then((module) => module.createHandler(this.env));
+      this.loaded.set(name, handler);
+    }
+    return handler;
+  }
+}
+
+const notFound = () => new ApiError(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+
+async function toApiResponse(response: Response): Promise<ApiResponse> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, key) => {
+    if (key !== 'content-length' && key !== 'transfer-encoding') headers[key] = value;
+  });
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+export async function handleFunctions(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
+  const name = req.path.split('/')[1] ?? '';
+  const handler = ctx.functions.handler(name);
+  if (!handler) throw notFound();
+  const token = authorizationBearer(req.headers);
+  if (token === undefined) throw new ApiError(401, { code: 401, message: 'Missing authorization header' });
+  if (!(await verifyJwt(ctx.keys, token)).ok) throw new ApiError(401, { code: 401, message: 'Invalid JWT' });
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const request = new Request(`${ctx.apiUrl}/functions/v1${req.path}${req.url.search}`, {
+    method: req.method,
+    headers,
+    body: hasBody ? new Uint8Array(req.body) : undefined,
+  });
+  return toApiResponse(await (await handler)(request));
+}
