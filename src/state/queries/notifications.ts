@@ -1,0 +1,12 @@
+// The signed-in member's notifications for the bell, and its unread count, read live from the mirror: they follow
+// every pull and every mark made on this device, online or not.
+import { notificationList, unreadNotificationCount } from '../../data/queries/notifications.ts';
+import { useMirrorQuery } from './useMirrorQuery.ts';
+
+export function useNotificationsQuery(userId: string | null) {
+  return useMirrorQuery((db) => (userId ? notificationList(db, userId) : []), [userId]);
+}
+
+export function useUnreadNotificationCount(userId: string | null) {
+  return useMirrorQuery((db) => (userId ? unreadNotificationCount(db, userId) : 0), [userId]);
+}
