@@ -63,14 +63,7 @@ export interface KeptThreadRow {
 }
 
 export type SyncedTable =
-  | 'categories'
-  | 'profiles'
-  | 'threads'
-  | 'posts'
-  | 'messages'
-  | 'post_likes'
-  | 'notifications'
-  | 'sync_tombstones';
+  'categories' | 'profiles' | 'threads' | 'posts' | 'messages' | 'post_likes' | 'notifications' | 'sync_tombstones';
 
 export interface CursorRow {
   table: SyncedTable;

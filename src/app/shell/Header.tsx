@@ -1,4 +1,5 @@
-// The top bar: drawer button (phones), search, sync state, messages with the unread badge, and the user menu or Sign In.
+// The top bar: drawer button (phones), search, sync state, the notification bell, messages with the unread badge,
+// and the user menu or Sign In.
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { HeaderSearch } from '../../features/search/HeaderSearch.tsx';
@@ -7,6 +8,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { unreadBadge } from './identity.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useUiStore } from '../../state/shell/uiStore.ts';
+import { Bell } from './Bell.tsx';
 import { SyncIndicator } from './SyncIndicator.tsx';
 import { UserMenuPlaceholder } from './UserMenuPlaceholder.tsx';
 import styles from './Header.module.css';
@@ -15,7 +17,8 @@ import styles from './Header.module.css';
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
 export function Header({ unread }: { unread: number }) {
-  const signedIn = useSession((s) => s.user !== null);
+  const userId = useSession((s) => s.user?.id ?? null);
+  const signedIn = userId !== null;
   const loading = useSession((s) => s.loading);
   const openDrawer = useUiStore((s) => s.setDrawerOpen);
   const badge = unreadBadge(unread);
@@ -36,6 +39,7 @@ export function Header({ unread }: { unread: number }) {
       <HeaderSearch />
       <div className={styles.actions}>
         <SyncIndicator />
+        {userId && <Bell userId={userId} />}
         {signedIn && (
           <Link
             to="/messages"

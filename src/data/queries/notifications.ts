@@ -6,7 +6,7 @@ import type { NotificationRow } from '../types.ts';
 import { profilesById, type AuthorSummary } from './people.ts';
 
 /** How many the bell lists: the newest; older ones stay in the mirror. */
-export const BELL_LIMIT = 50;
+const BELL_LIMIT = 50;
 
 export interface NotificationItem extends NotificationRow {
   actor: AuthorSummary | null;

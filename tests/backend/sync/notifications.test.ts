@@ -25,15 +25,13 @@ async function threadBy(author: Member) {
     'select id from public.categories order by order_index limit 1',
   );
   const threadId = randomUUID();
-  const thread = await author.client
-    .from('threads')
-    .insert({
-      id: threadId,
-      slug: threadId,
-      title: 'Asking for replies',
-      category_id: rows[0]!.id,
-      author_id: author.id,
-    });
+  const thread = await author.client.from('threads').insert({
+    id: threadId,
+    slug: threadId,
+    title: 'Asking for replies',
+    category_id: rows[0]!.id,
+    author_id: author.id,
+  });
   expect(thread.error).toBeNull();
   return threadId;
 }
