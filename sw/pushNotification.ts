@@ -35,7 +35,10 @@ export function notificationForPush(text: string | null, origin: string): ShownP
   }
   const parsed = payloadSchema.safeParse(json);
   if (!parsed.success) {
-    return { title: FALLBACK.title, options: { ...look, body: FALLBACK.body, data: { url: '/', notificationId: null } } };
+    return {
+      title: FALLBACK.title,
+      options: { ...look, body: FALLBACK.body, data: { url: '/', notificationId: null } },
+    };
   }
   const { title, body, tag, url, notificationId } = parsed.data;
   return {
