@@ -8,13 +8,13 @@ import { Icon } from '../../ui/icons.tsx';
 import { unreadBadge } from './identity.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useUiStore } from '../../state/shell/uiStore.ts';
-import { Bell } from './Bell.tsx';
 import { SyncIndicator } from './SyncIndicator.tsx';
 import { UserMenuPlaceholder } from './UserMenuPlaceholder.tsx';
 import styles from './Header.module.css';
 
-// The menu's dropdown code loads for signed-in members only; visitors never need it.
+// The menu's dropdown and the bell's panel load for signed-in members only; visitors never need them.
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
+const Bell = lazy(() => import('./Bell.tsx').then((m) => ({ default: m.Bell })));
 
 export function Header({ unread }: { unread: number }) {
   const userId = useSession((s) => s.user?.id ?? null);
@@ -39,7 +39,11 @@ export function Header({ unread }: { unread: number }) {
       <HeaderSearch />
       <div className={styles.actions}>
         <SyncIndicator />
-        {userId && <Bell userId={userId} />}
+        {userId && (
+          <Suspense fallback={null}>
+            <Bell userId={userId} />
+          </Suspense>
+        )}
         {signedIn && (
           <Link
             to="/messages"
