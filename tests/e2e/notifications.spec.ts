@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page, type Worker } from '@playwright/test';
+import { SettingsPage } from './pages/SettingsPage.ts';
 import { MEMBER_ID, serviceClient } from './pages/ThreadPage.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { newMember } from './support/newMember.ts';
@@ -93,6 +94,59 @@ test('a reply to B’s thread shows in B’s bell, and its click lands on that p
       return (data as { read_at: string | null }[]).map((n) => n.read_at !== null);
     })
     .toEqual([true]);
+});
+
+test('offline, the bell reads from the mirror, and Mark all read is sent when back online', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const account = await newMember(page, page.request, 'offbell');
+  const { replyId, title } = await threadWithReply(baseURL!, await memberId(baseURL!, account.username));
+  await pullUntilBell(page, 'Notifications, 1 unread');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await page.reload();
+  const bell = page.getByTestId('notifications-bell');
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  await expect(page.getByTestId('notification')).toContainText(`replied to "${title}"`);
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+
+  const service = await serviceClient(baseURL!);
+  const read = async () => {
+    const { data } = await service.from('notifications').select('read_at').eq('post_id', replyId);
+    return (data as { read_at: string | null }[]).map((n) => n.read_at !== null);
+  };
+  expect(await read()).toEqual([false]);
+  await context.setOffline(false);
+  await expect.poll(read).toEqual([true]);
+});
+
+test('the push toggle stays off and says why when this device cannot subscribe', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: new URL(baseURL!).origin });
+  const account = await newMember(page, page.request, 'nopush');
+  const settings = new SettingsPage(page);
+  await settings.open('Notifications');
+  const toggle = settings.switch('Push notifications on this device');
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  // No push service can be reached from here: without a server key, or with one, subscribing cannot succeed.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: /Push notifications/ })).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toBeEnabled();
+  const service = await serviceClient(baseURL!);
+  const { data } = await service
+    .from('profiles')
+    .select('notification_preferences')
+    .eq('username', account.username)
+    .single();
+  expect((data as { notification_preferences: { pushEnabled: boolean } }).notification_preferences.pushEnabled).toBe(
+    false,
+  );
 });
 
 /** The service worker of the page's origin, once it controls the page. */
