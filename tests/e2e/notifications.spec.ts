@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page, type Worker } from '@playwright/test';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { MEMBER_ID, serviceClient } from './pages/ThreadPage.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { newMember } from './support/newMember.ts';
 
@@ -79,6 +80,7 @@ test('a reply to B’s thread shows in B’s bell, and its click lands on that p
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SCREENS}/bell-panel-390x844.png` });
   await page.setViewportSize(DESKTOP);
+  await expectNoSeriousA11yViolations(page, 'the bell panel');
 
   await item.click();
   // The link is /thread/{id}#post-{id}; the thread page then shows its address by slug, keeping the post.

@@ -36,7 +36,13 @@ export function Bell({ userId }: { userId: string }) {
         )}
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className={styles.panel} sideOffset={8} align="end" collisionPadding={8}>
+        <Popover.Content
+          className={styles.panel}
+          sideOffset={8}
+          align="end"
+          collisionPadding={8}
+          aria-label="Notifications"
+        >
           {open && <BellPanel userId={userId} unread={unread} close={() => setOpen(false)} />}
         </Popover.Content>
       </Popover.Portal>
@@ -58,7 +64,7 @@ function BellPanel({ userId, unread, close }: { userId: string; unread: number; 
   };
 
   return (
-    <section aria-label="Notifications" data-testid="notifications-panel">
+    <section data-testid="notifications-panel">
       <header className={styles.head}>
         <h2 className={styles.title}>Notifications</h2>
         <button type="button" className={styles.markAll} onClick={() => void markAll()} disabled={unread === 0}>
@@ -90,7 +96,7 @@ function BellPanel({ userId, unread, close }: { userId: string; unread: number; 
                     {listAge(item.created_at)}
                   </time>
                 </span>
-                {item._unread === 1 && <span className={styles.dot} aria-label="Unread" />}
+                {item._unread === 1 && <span className={styles.dot} role="img" aria-label="Unread" />}
               </button>
             </li>
           ))}
