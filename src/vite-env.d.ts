@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL?: string;
   /** That project's public anon key. */
   readonly VITE_SUPABASE_ANON_KEY?: string;
+  /** That project's web-push application server key (VAPID, public), for push notifications. */
+  readonly VITE_VAPID_PUBLIC_KEY?: string;
   /** A label for this build, shown in Settings (e.g. a release tag); the package version when unset. */
   readonly VITE_APP_VERSION?: string;
 }

@@ -1,4 +1,5 @@
-// The service worker: the precached app shell for every route, one cache per kind of asset, and update hand-over.
+// The service worker: the precached app shell for every route, one cache per kind of asset, update hand-over, and
+// push notifications.
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
@@ -8,6 +9,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import './apiRoutes.ts';
 import './backgroundSync.ts';
+import './notifications.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

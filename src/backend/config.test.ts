@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { loadBackendConfig } from './config.ts';
+import { loadBackendConfig, vapidPublicKey } from './config.ts';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -52,4 +52,29 @@ test('offline with a saved answer it asks nothing, so an offline start makes no 
   expect(asked).toBe(0);
   expect(await loadBackendConfig({ env: {}, fetch: counting, storage, online: true })).toEqual(local);
   expect(asked).toBe(1);
+});
+
+test("the push key is the hosted build's, else the local stack's answer, and none when neither has one", async () => {
+  const hosted = {
+    VITE_SUPABASE_URL: 'https://abc.supabase.co',
+    VITE_SUPABASE_ANON_KEY: 'k',
+    VITE_VAPID_PUBLIC_KEY: 'BHosted',
+  };
+  expect(await loadBackendConfig({ env: hosted, fetch: offline, storage: memoryStorage() })).toEqual({
+    url: 'https://abc.supabase.co',
+    anonKey: 'k',
+    vapidPublicKey: 'BHosted',
+  });
+  expect(vapidPublicKey({ env: hosted, storage: memoryStorage() })).toBe('BHosted');
+
+  const storage = memoryStorage();
+  expect(vapidPublicKey({ env: {}, storage })).toBeUndefined();
+  await loadBackendConfig({ env: {}, fetch: answering({ ...local, vapidPublicKey: 'BLocal' }), storage });
+  expect(vapidPublicKey({ env: {}, storage })).toBe('BLocal');
+});
+
+test('a config answer whose push key is not a string is refused', async () => {
+  await expect(
+    loadBackendConfig({ env: {}, fetch: answering({ ...local, vapidPublicKey: 7 }), storage: memoryStorage() }),
+  ).rejects.toThrow('no url and anonKey');
 });

@@ -8,7 +8,9 @@ import type {
   LikeRow,
   MeRow,
   MessageRow,
+  NotificationRow,
   PostRow,
+  PushedNotification,
   WorkerSession,
   ProfileRow,
   ThreadRow,
@@ -36,6 +38,8 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = [
   { workerSession: 'key' },
   // v4: the signed-in member's likes; profiles gain their counters and last seen, posts their like count.
   { likes: 'id, [user_id+post_id], post_id' },
+  // v5: the member's notifications (the bell, newest first, and its unread count), and pushes shown before a pull.
+  { notifications: 'id, [recipient_id+created_at], [recipient_id+_unread]', pushedNotifications: 'id' },
 ];
 
 /** Moves the rows an older version stored to a version's shape, by version number. */
@@ -69,6 +73,8 @@ export type Mirror = Dexie & {
   me: EntityTable<MeRow, 'id'>;
   keptThreads: EntityTable<KeptThreadRow, 'thread_id'>;
   likes: EntityTable<LikeRow, 'id'>;
+  notifications: EntityTable<NotificationRow, 'id'>;
+  pushedNotifications: EntityTable<PushedNotification, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   failed: EntityTable<FailedEntry, 'id'>;
   cursors: EntityTable<CursorRow, 'table'>;

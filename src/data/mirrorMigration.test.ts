@@ -53,6 +53,22 @@ describe('mirror schema migrations', () => {
     current.close();
   });
 
+  it('adds empty notification tables to a version 4 mirror, keeping its rows and cursors', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 4);
+    await old.table('likes').add({ id: 'l1', post_id: 'p1', user_id: 'u1', created_at: '2026-11-01', sync_txid: 3 });
+    await old.table('cursors').add({ table: 'messages', txid: 7, owner: 'u1' });
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    expect(await current.notifications.count()).toBe(0);
+    expect(await current.pushedNotifications.count()).toBe(0);
+    expect(await current.likes.get('l1')).toMatchObject({ post_id: 'p1' });
+    expect(await current.cursors.get('messages')).toEqual({ table: 'messages', txid: 7, owner: 'u1' });
+    expect(await current.cursors.get('notifications')).toBeUndefined();
+    current.close();
+  });
+
   it('only ever appends versions: the first one still declares every table', () => {
     expect(Object.keys(MIRROR_VERSIONS[0]!).sort()).toEqual([
       'categories',

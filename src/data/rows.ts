@@ -1,6 +1,6 @@
 // Server rows to mirror rows: adds the local index fields the screens' queries need.
 import type { Row } from '../backend/database.ts';
-import type { CategoryType, MessageRow, ThreadRow } from './types.ts';
+import type { CategoryType, MessageRow, NotificationKind, NotificationRow, ThreadRow } from './types.ts';
 
 export function toThreadRow(thread: Row<'threads'>, categoryType: CategoryType | undefined): ThreadRow {
   return {
@@ -14,4 +14,9 @@ export function toThreadRow(thread: Row<'threads'>, categoryType: CategoryType |
 
 export function toMessageRow(message: Row<'messages'>): MessageRow {
   return { ...message, _unread: message.is_read ? 0 : 1 };
+}
+
+export function toNotificationRow(notification: Row<'notifications'>): NotificationRow {
+  // The table's check constraint allows only these kinds; the generated type cannot say so.
+  return { ...notification, kind: notification.kind as NotificationKind, _unread: notification.read_at ? 0 : 1 };
 }

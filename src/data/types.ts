@@ -38,6 +38,21 @@ export type LikeRow = Row<'post_likes'> & {
   _status?: LocalStatus;
 };
 
+export type NotificationKind = 'message' | 'reply' | 'mention' | 'like';
+
+/** A notification of the signed-in member (RLS lets only its recipient read it), for the bell and the app badge. */
+export type NotificationRow = Omit<Row<'notifications'>, 'kind'> & {
+  kind: NotificationKind;
+  /** 1 while unread: the bell and the badge count an index range instead of scanning. */
+  _unread: 0 | 1;
+};
+
+/** A push the service worker showed before the mirror had its notification: the badge counts it until then. */
+export interface PushedNotification {
+  id: string;
+  at: number;
+}
+
 /** The signed-in member's private profile fields (the profile_private view). */
 export type MeRow = PrivateProfileFields;
 
@@ -48,7 +63,7 @@ export interface KeptThreadRow {
 }
 
 export type SyncedTable =
-  'categories' | 'profiles' | 'threads' | 'posts' | 'messages' | 'post_likes' | 'sync_tombstones';
+  'categories' | 'profiles' | 'threads' | 'posts' | 'messages' | 'post_likes' | 'notifications' | 'sync_tombstones';
 
 export interface CursorRow {
   table: SyncedTable;

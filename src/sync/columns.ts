@@ -10,3 +10,5 @@ export const POST_COLUMNS =
 export const MESSAGE_COLUMNS = 'id,sender_id,recipient_id,subject,content,is_read,created_at,updated_at,sync_txid';
 export const ME_COLUMNS = 'id,email,notification_preferences,privacy_settings';
 export const TOMBSTONE_COLUMNS = 'table_name,row_id,sync_txid';
+export const NOTIFICATION_COLUMNS =
+  'id,recipient_id,actor_id,kind,thread_id,post_id,message_id,actor_count,read_at,created_at,updated_at,sync_txid';

@@ -201,13 +201,15 @@ export class SyncEngine {
    */
   private async setUser(userId: string | null) {
     const { db } = this.deps;
-    const [messages, likes] = await db.cursors.bulkGet(['messages', 'post_likes']);
+    const [messages, likes, notifications] = await db.cursors.bulkGet(['messages', 'post_likes', 'notifications']);
     this.userId = userId;
     // Each private table is checked on its own: a mirror made before likes were pulled has no likes cursor yet.
     const staleMessages = (messages?.owner ?? null) !== userId;
     const staleLikes = (likes?.owner ?? null) !== userId;
-    if (staleMessages || staleLikes) {
-      await db.transaction('rw', [db.messages, db.likes, db.me, db.workerSession, db.cursors], async () => {
+    const staleNotifications = (notifications?.owner ?? null) !== userId;
+    if (staleMessages || staleLikes || staleNotifications) {
+      const tables = [db.messages, db.likes, db.notifications, db.pushedNotifications, db.me, db.workerSession];
+      await db.transaction('rw', [...tables, db.cursors], async () => {
         if (staleMessages) {
           await db.messages.clear();
           await db.me.clear();
@@ -217,6 +219,11 @@ export class SyncEngine {
         if (staleLikes) {
           await db.likes.clear();
           await db.cursors.put({ table: 'post_likes', txid: 0, owner: userId });
+        }
+        if (staleNotifications) {
+          await db.notifications.clear();
+          await db.pushedNotifications.clear();
+          await db.cursors.put({ table: 'notifications', txid: 0, owner: userId });
         }
       });
     }

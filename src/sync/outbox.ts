@@ -8,6 +8,7 @@ import { kindOf } from './writeKinds.ts';
 export type { WriteContext } from './enqueue.ts';
 export { enqueueDeleteMessage } from './kinds/deleteMessage.ts';
 export { enqueueMarkRead } from './kinds/markRead.ts';
+export { enqueueMarkNotificationsRead, markMessageNotificationsRead } from './kinds/markNotificationsRead.ts';
 export { enqueueMessage } from './kinds/message.ts';
 export { enqueueReply } from './kinds/reply.ts';
 export { enqueueThread, type NewThreadInput } from './kinds/thread.ts';

@@ -6,11 +6,12 @@ import type { Row } from '../backend/database.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
 import { AppError } from '../backend/errors.ts';
 import type { Mirror } from '../data/mirror.ts';
-import { toMessageRow, toThreadRow } from '../data/rows.ts';
-import type { LikeRow, SyncedTable } from '../data/types.ts';
+import { toMessageRow, toNotificationRow, toThreadRow } from '../data/rows.ts';
+import type { LikeRow, NotificationRow, SyncedTable } from '../data/types.ts';
 import {
   CATEGORY_COLUMNS,
   MESSAGE_COLUMNS,
+  NOTIFICATION_COLUMNS,
   POST_COLUMNS,
   PROFILE_COLUMNS,
   THREAD_COLUMNS,
@@ -177,6 +178,28 @@ async function pullLikes(ctx: PullContext, watermark: number) {
   });
 }
 
+/**
+ * The member's notifications. Read is final on the server, so a row this device marked read stays read while the
+ * mark waits to be sent; a push the service worker counted is no longer counted once its row is here.
+ */
+async function pullNotifications(ctx: PullContext, watermark: number) {
+  const notifications = () => ctx.client.from('notifications').select(NOTIFICATION_COLUMNS);
+  await pullWindow(ctx, 'notifications', notifications, 'id', watermark, async (rows) => {
+    if (rows.length === 0) return;
+    const { db } = ctx;
+    await db.transaction('rw', [db.notifications, db.pushedNotifications], async () => {
+      const current = await db.notifications.bulkGet(rows.map((r) => r.id));
+      const merged = rows.map((row, i): NotificationRow => {
+        const here = current[i];
+        const fresh = toNotificationRow(row);
+        return here?.read_at && !fresh.read_at ? { ...fresh, read_at: here.read_at, _unread: 0 } : fresh;
+      });
+      await db.notifications.bulkPut(merged);
+      await db.pushedNotifications.bulkDelete(rows.map((r) => r.id));
+    });
+  });
+}
+
 /** Removes deleted rows; a deleted thread takes its posts with it, and a deleted post the member's like of it. */
 async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
   const byTable = new Map<string, string[]>();
@@ -184,7 +207,7 @@ async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
   const { db } = ctx;
   await db.transaction(
     'rw',
-    [db.categories, db.profiles, db.threads, db.posts, db.messages, db.keptThreads, db.likes],
+    [db.categories, db.profiles, db.threads, db.posts, db.messages, db.keptThreads, db.likes, db.notifications],
     async () => {
       for (const [table, ids] of byTable) {
         const postIds = table === 'posts' ? [...ids] : [];
@@ -197,7 +220,7 @@ async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
         }
         if (postIds.length > 0) await db.likes.where('post_id').anyOf(postIds).delete();
         if (table === 'post_likes') await db.likes.bulkDelete(ids);
-        if (['categories', 'profiles', 'threads', 'posts', 'messages'].includes(table)) {
+        if (['categories', 'profiles', 'threads', 'posts', 'messages', 'notifications'].includes(table)) {
           await db.table(table).bulkDelete(ids);
         }
       }
@@ -224,6 +247,7 @@ export async function pullChanges(ctx: PullContext): Promise<number> {
   if (ctx.userId) {
     await pullMessages(ctx, watermark);
     await pullLikes(ctx, watermark);
+    await pullNotifications(ctx, watermark);
   }
   const tombstones = () => client.from('sync_tombstones').select(TOMBSTONE_COLUMNS);
   await pullWindow(ctx, 'sync_tombstones', tombstones, 'row_id', watermark, (rows) => applyTombstones(ctx, rows));

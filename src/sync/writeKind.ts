@@ -3,7 +3,16 @@
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
 import type { ConflictDetail, Write } from '../data/outboxTypes.ts';
-import type { CategoryRow, LikeRow, MeRow, MessageRow, PostRow, ProfileRow, ThreadRow } from '../data/types.ts';
+import type {
+  CategoryRow,
+  LikeRow,
+  MeRow,
+  MessageRow,
+  NotificationRow,
+  PostRow,
+  ProfileRow,
+  ThreadRow,
+} from '../data/types.ts';
 import type { BackendFailure } from './errors.ts';
 
 /** The mirror tables a write may create or change rows in, with their rows. */
@@ -15,6 +24,7 @@ interface WriteTableRows {
   messages: MessageRow;
   me: MeRow;
   likes: LikeRow;
+  notifications: NotificationRow;
 }
 
 type WriteTable = keyof WriteTableRows;

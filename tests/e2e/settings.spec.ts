@@ -45,14 +45,14 @@ test('the toggles save with the spec toasts and survive a reload', async ({ page
   await expect(settings.switch('Push notifications on this device')).not.toBeChecked();
   await settings.switch('Email on mentions').click();
   await expect(settings.toast('Notification settings saved')).toBeVisible();
-  await settings.switch('Push notifications on this device').click();
+  await settings.switch('Email on private messages').click();
   await expect
     .poll(async () => (await serverSettings(baseURL!, id)).notification_preferences)
     .toEqual({
       emailReplies: true,
       emailMentions: false,
-      emailMessages: true,
-      pushEnabled: true,
+      emailMessages: false,
+      pushEnabled: false,
     });
 
   await settings.openTab('Privacy');
@@ -63,7 +63,7 @@ test('the toggles save with the spec toasts and survive a reload', async ({ page
   await page.reload();
   await settings.openTab('Notifications');
   await expect(settings.switch('Email on mentions')).not.toBeChecked();
-  await expect(settings.switch('Push notifications on this device')).toBeChecked();
+  await expect(settings.switch('Email on private messages')).not.toBeChecked();
   await expect(settings.switch('Email on replies')).toBeChecked();
   await settings.openTab('Privacy');
   await expect(settings.switch('Show activity status')).not.toBeChecked();

@@ -1,4 +1,5 @@
-// The unread message count on the installed app's icon (Badging API), where the browser has it.
+// The unread notification count on the installed app's icon (Badging API), where the browser has it; the service
+// worker sets the same count when a push arrives.
 import { useEffect } from 'react';
 
 type BadgingNavigator = Navigator & {

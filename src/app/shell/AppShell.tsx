@@ -2,6 +2,7 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useUnreadCount } from '../../state/queries/messages.ts';
+import { useBadgeCount } from '../../state/queries/notifications.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useUiStore } from '../../state/shell/uiStore.ts';
@@ -18,7 +19,7 @@ const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ defa
 export function AppShell() {
   const userId = useSession((s) => s.user?.id ?? null);
   const unread = dataOrThrow(useUnreadCount(userId)) ?? 0;
-  useAppBadge(unread);
+  useAppBadge(dataOrThrow(useBadgeCount(userId)) ?? 0);
   const drawerWanted = useUiStore((s) => s.drawerOpen);
   // The page's match, not the address: the address moves first, and a guard remounted under it would see the next one.
   const page = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.id });

@@ -1,4 +1,5 @@
-// The top bar: drawer button (phones), search, sync state, messages with the unread badge, and the user menu or Sign In.
+// The top bar: drawer button (phones), search, sync state, the notification bell, messages with the unread badge,
+// and the user menu or Sign In.
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { HeaderSearch } from '../../features/search/HeaderSearch.tsx';
@@ -11,11 +12,13 @@ import { SyncIndicator } from './SyncIndicator.tsx';
 import { UserMenuPlaceholder } from './UserMenuPlaceholder.tsx';
 import styles from './Header.module.css';
 
-// The menu's dropdown code loads for signed-in members only; visitors never need it.
+// The menu's dropdown and the bell's panel load for signed-in members only; visitors never need them.
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
+const Bell = lazy(() => import('./Bell.tsx').then((m) => ({ default: m.Bell })));
 
 export function Header({ unread }: { unread: number }) {
-  const signedIn = useSession((s) => s.user !== null);
+  const userId = useSession((s) => s.user?.id ?? null);
+  const signedIn = userId !== null;
   const loading = useSession((s) => s.loading);
   const openDrawer = useUiStore((s) => s.setDrawerOpen);
   const badge = unreadBadge(unread);
@@ -36,6 +39,11 @@ export function Header({ unread }: { unread: number }) {
       <HeaderSearch />
       <div className={styles.actions}>
         <SyncIndicator />
+        {userId && (
+          <Suspense fallback={null}>
+            <Bell userId={userId} />
+          </Suspense>
+        )}
         {signedIn && (
           <Link
             to="/messages"

@@ -8,7 +8,15 @@ import { Icon } from '../../ui/icons.tsx';
 import { RefusedWrite } from '../../ui/RefusedWrite.tsx';
 import { SwitchRow } from '../../ui/Switch.tsx';
 import { toggleStates, withToggle, type ToggleGroup } from './toggles.ts';
+import { AppError } from '../../backend/errors.ts';
+import { usePushToggle } from './usePushToggle.ts';
 import styles from './Settings.module.css';
+
+const PUSH_FAILED = { failed: (message: string) => `Push notifications could not be changed: ${message}` };
+
+/** "Push notifications on this device" is this device's subscription, not only a preference. */
+const isPushToggle = (group: ToggleGroup, key: string) =>
+  group.field === 'notification_preferences' && key === 'pushEnabled';
 
 interface TogglesTabProps {
   settings: ReturnType<typeof useOwnSettings>;
@@ -21,9 +29,17 @@ export function TogglesTab({ settings, online, group }: TogglesTabProps) {
   const data = settings.state === 'ready' ? settings.data : null;
   const me = data?.me ?? null;
   const failedText = typeof group.failure.failed === 'string' ? group.failure.failed : group.title;
+  const push = usePushToggle(me, online);
 
   const change = async (key: string, checked: boolean) => {
     if (!me) return;
+    if (isPushToggle(group, key)) {
+      // Its own messages (permission refused, offline, unsupported) say more than the settings' failure text.
+      await push
+        .change?.(checked)
+        .catch((error: unknown) => reportError(error, error instanceof AppError ? undefined : PUSH_FAILED));
+      return;
+    }
     try {
       const now = await actions.saveSettings(withToggle(group, me, key, checked), online);
       if (now) toast.success(now);
@@ -48,15 +64,19 @@ export function TogglesTab({ settings, online, group }: TogglesTabProps) {
         ))}
       {me ? (
         <div className={styles.toggles}>
-          {toggleStates(group, me).map((toggle) => (
-            <SwitchRow
-              key={toggle.key}
-              label={toggle.label}
-              hint={toggle.hint}
-              checked={toggle.checked}
-              onCheckedChange={(checked) => void change(toggle.key, checked)}
-            />
-          ))}
+          {toggleStates(group, me).map((toggle) => {
+            const onDevice = isPushToggle(group, toggle.key);
+            return (
+              <SwitchRow
+                key={toggle.key}
+                label={toggle.label}
+                hint={toggle.hint}
+                checked={onDevice ? push.subscribed : toggle.checked}
+                disabled={onDevice && push.busy}
+                onCheckedChange={(checked) => void change(toggle.key, checked)}
+              />
+            );
+          })}
         </div>
       ) : (
         <p className={styles.intro}>

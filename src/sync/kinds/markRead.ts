@@ -1,8 +1,10 @@
-// A received message marked as read; only its recipient can, so the update is filtered on them too.
+// A received message marked as read; only its recipient can, so the update is filtered on them too. Its 'message'
+// notification is read with it, in the same transaction: the bell never counts a message already read.
 import { toMessageRow } from '../../data/rows.ts';
 import { MESSAGE_COLUMNS } from '../columns.ts';
 import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import { rowsOf } from '../pushRequests.ts';
+import { markMessageNotificationsRead } from './markNotificationsRead.ts';
 import type { WriteKind } from '../writeKind.ts';
 
 interface MarkReadWrite {
@@ -34,7 +36,8 @@ export const markRead = {
 
 export async function enqueueMarkRead(ctx: WriteContext, messageId: string) {
   const { db } = ctx;
-  await db.transaction('rw', [db.messages, db.outbox], async () => {
+  await db.transaction('rw', [db.messages, db.notifications, db.outbox], async () => {
+    await markMessageNotificationsRead(ctx, messageId);
     const message = await db.messages.get(messageId);
     if (!message || message.is_read || message.recipient_id !== ctx.userId) return;
     await db.messages.put({ ...message, is_read: true, _unread: 0 });

@@ -179,7 +179,7 @@ export async function catchUp(device: Device, db: Db, timeoutMs = 15_000) {
   const { rows } = await db.query<{ xmax: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as xmax');
   const target = Number(rows[0]!.xmax);
   const tables: SyncedTable[] = ['categories', 'profiles', 'threads', 'posts', 'sync_tombstones'];
-  if (device.engine.currentUserId) tables.push('messages', 'post_likes');
+  if (device.engine.currentUserId) tables.push('messages', 'post_likes', 'notifications');
   const start = Date.now();
   for (;;) {
     await device.engine.pull();

@@ -1,0 +1,78 @@
+// The member's notifications from the mirror: the bell's list (newest first, with who did what where), its unread
+// count, the app badge's count, and where each one leads.
+import { Dexie } from 'dexie';
+import type { Mirror } from '../mirror.ts';
+import type { NotificationRow } from '../types.ts';
+import { profilesById, type AuthorSummary } from './people.ts';
+
+/** How many the bell lists: the newest; older ones stay in the mirror. */
+const BELL_LIMIT = 50;
+
+export interface NotificationItem extends NotificationRow {
+  actor: AuthorSummary | null;
+  /** The thread's title, or the message's subject, when this device has it. */
+  about: string | null;
+}
+
+export async function notificationList(db: Mirror, userId: string, limit = BELL_LIMIT): Promise<NotificationItem[]> {
+  const rows = await db.notifications
+    .where('[recipient_id+created_at]')
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .reverse()
+    .limit(limit)
+    .toArray();
+  const [people, threads, messages] = await Promise.all([
+    profilesById(
+      db,
+      rows.map((n) => n.actor_id),
+    ),
+    db.threads.bulkGet(rows.map((n) => n.thread_id ?? '')),
+    db.messages.bulkGet(rows.map((n) => n.message_id ?? '')),
+  ]);
+  return rows.map((n, i) => ({
+    ...n,
+    actor: people.get(n.actor_id) ?? null,
+    about: (n.kind === 'message' ? messages[i]?.subject : threads[i]?.title) ?? null,
+  }));
+}
+
+export function unreadNotificationCount(db: Mirror, userId: string): Promise<number> {
+  return db.notifications.where('[recipient_id+_unread]').equals([userId, 1]).count();
+}
+
+/** The app-icon badge: unread notifications, and the pushes shown whose notification has not been pulled yet. */
+export async function badgeCount(db: Mirror, userId: string): Promise<number> {
+  const [unread, pushed] = await Promise.all([
+    unreadNotificationCount(db, userId),
+    db.pushedNotifications.toCollection().primaryKeys(),
+  ]);
+  const pulled = await db.notifications.bulkGet(pushed);
+  return unread + pulled.filter((n) => n === undefined).length;
+}
+
+/** The actor's name as lists show it; a deleted member's notification has none. */
+function actorName(actor: AuthorSummary | null): string {
+  return actor?.display_name || actor?.username || 'A former member';
+}
+
+/** What happened, in words: "Ada replied to "Title"", or "3 people liked your post" for a collapsed like. */
+export function notificationText(n: Pick<NotificationItem, 'kind' | 'actor' | 'actor_count' | 'about'>): string {
+  const who = actorName(n.actor);
+  const where = n.about ? `"${n.about}"` : 'a thread';
+  switch (n.kind) {
+    case 'message':
+      return n.about ? `${who} sent you a message: ${n.about}` : `${who} sent you a message`;
+    case 'reply':
+      return `${who} replied to ${where}`;
+    case 'mention':
+      return `${who} mentioned you in ${where}`;
+    case 'like':
+      return n.actor_count > 1 ? `${n.actor_count} people liked your post` : `${who} liked your post`;
+  }
+}
+
+/** The screen a notification opens: the post in its thread, or the message. */
+export function notificationHref(n: Pick<NotificationRow, 'kind' | 'thread_id' | 'post_id' | 'message_id'>): string {
+  if (n.kind === 'message') return `/messages?message=${n.message_id ?? ''}`;
+  return `/thread/${n.thread_id ?? ''}#post-${n.post_id ?? ''}`;
+}

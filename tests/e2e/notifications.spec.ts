@@ -1,0 +1,252 @@
+// The notification centre end to end: a reply reaches the thread author's bell, whose click lands on the post; a
+// push delivered to the service worker (over CDP, as a push service would) shows a notification whose click opens
+// the message. Screenshots of the bell's panel at both sizes go to /tmp/guap-screens/h-bell.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page, type Worker } from '@playwright/test';
+import { SettingsPage } from './pages/SettingsPage.ts';
+import { MEMBER_ID, serviceClient } from './pages/ThreadPage.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { DESKTOP, PHONE } from './support/screens.ts';
+import { newMember } from './support/newMember.ts';
+
+const SCREENS = '/tmp/guap-screens/h-bell';
+
+test.use({ viewport: DESKTOP });
+
+async function memberId(baseURL: string, username: string) {
+  const service = await serviceClient(baseURL);
+  const { data } = await service.from('profiles').select('id').eq('username', username).single();
+  return (data as { id: string }).id;
+}
+
+/** A thread by `authorId`, and a reply in it by the seeded member: answers both ids and the title. */
+async function threadWithReply(baseURL: string, authorId: string) {
+  const service = await serviceClient(baseURL);
+  const { data: categories } = await service.from('categories').select('id').order('order_index').limit(1);
+  const threadId = randomUUID();
+  const replyId = randomUUID();
+  const title = `Bell check ${Date.now()}`;
+  const inserts = [
+    await service.from('threads').insert({
+      id: threadId,
+      slug: `bell-check-${threadId}`,
+      title,
+      category_id: (categories as { id: string }[])[0]!.id,
+      author_id: authorId,
+    }),
+    await service.from('posts').insert({
+      thread_id: threadId,
+      author_id: authorId,
+      content: 'Who can help with this?',
+      type: 'thread',
+      is_first_post: true,
+    }),
+    await service.from('posts').insert({
+      id: replyId,
+      thread_id: threadId,
+      author_id: MEMBER_ID,
+      content: 'Here is how I solved it.',
+      type: 'reply',
+    }),
+  ];
+  for (const insert of inserts) expect(insert.error).toBeNull();
+  return { threadId, replyId, title };
+}
+
+/** Asks the app to pull now, as a member's return to the tab does, until the bell shows `name`. */
+async function pullUntilBell(page: Page, name: string) {
+  const bell = page.getByTestId('notifications-bell');
+  await expect(async () => {
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(bell).toHaveAccessibleName(name, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test('a reply to B’s thread shows in B’s bell, and its click lands on that post', async ({ page, baseURL }) => {
+  const account = await newMember(page, page.request, 'bell');
+  const { threadId, replyId, title } = await threadWithReply(baseURL!, await memberId(baseURL!, account.username));
+  await pullUntilBell(page, 'Notifications, 1 unread');
+
+  const bell = page.getByTestId('notifications-bell');
+  await bell.click();
+  const panel = page.getByTestId('notifications-panel');
+  const item = panel.getByTestId('notification');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(`replied to "${title}"`);
+  await expect(item).toContainText('just now');
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: `${SCREENS}/bell-panel-1280x800.png` });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SCREENS}/bell-panel-390x844.png` });
+  await page.setViewportSize(DESKTOP);
+  await expectNoSeriousA11yViolations(page, 'the bell panel');
+
+  await item.click();
+  // The link is /thread/{id}#post-{id}; the thread page then shows its address by slug, keeping the post.
+  await expect(page).toHaveURL(new RegExp(`/t/bell-check-${threadId}#post-${replyId}$`));
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator(`#post-${replyId}`)).toContainText('Here is how I solved it.');
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  const service = await serviceClient(baseURL!);
+  await expect
+    .poll(async () => {
+      const { data } = await service.from('notifications').select('read_at').eq('post_id', replyId);
+      return (data as { read_at: string | null }[]).map((n) => n.read_at !== null);
+    })
+    .toEqual([true]);
+});
+
+test('offline, the bell reads from the mirror, and Mark all read is sent when back online', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const account = await newMember(page, page.request, 'offbell');
+  const { replyId, title } = await threadWithReply(baseURL!, await memberId(baseURL!, account.username));
+  await pullUntilBell(page, 'Notifications, 1 unread');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await page.reload();
+  const bell = page.getByTestId('notifications-bell');
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  await expect(page.getByTestId('notification')).toContainText(`replied to "${title}"`);
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+
+  const service = await serviceClient(baseURL!);
+  const read = async () => {
+    const { data } = await service.from('notifications').select('read_at').eq('post_id', replyId);
+    return (data as { read_at: string | null }[]).map((n) => n.read_at !== null);
+  };
+  expect(await read()).toEqual([false]);
+  await context.setOffline(false);
+  await expect.poll(read).toEqual([true]);
+});
+
+test('the push toggle stays off and says why when this device cannot subscribe', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: new URL(baseURL!).origin });
+  const account = await newMember(page, page.request, 'nopush');
+  const settings = new SettingsPage(page);
+  await settings.open('Notifications');
+  const toggle = settings.switch('Push notifications on this device');
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  // No push service can be reached from here: without a server key, or with one, subscribing cannot succeed.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: /Push notifications/ })).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toBeEnabled();
+  const service = await serviceClient(baseURL!);
+  const { data } = await service
+    .from('profiles')
+    .select('notification_preferences')
+    .eq('username', account.username)
+    .single();
+  expect((data as { notification_preferences: { pushEnabled: boolean } }).notification_preferences.pushEnabled).toBe(
+    false,
+  );
+});
+
+/** The service worker of the page's origin, once it controls the page. */
+async function controllingWorker(page: Page): Promise<Worker> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const origin = new URL(page.url()).origin;
+  await expect
+    .poll(() =>
+      page
+        .context()
+        .serviceWorkers()
+        .some((w) => w.url().startsWith(origin)),
+    )
+    .toBe(true);
+  return page
+    .context()
+    .serviceWorkers()
+    .find((w) => w.url().startsWith(origin))!;
+}
+
+/** The parts of the worker's global scope these checks use (the specs are typed for pages, not workers). */
+interface WorkerScope {
+  registration: { getNotifications(): Promise<Notification[]> };
+  dispatchEvent(event: Event): boolean;
+  NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+}
+
+test('a push delivered to B’s service worker shows a notification, whose click opens the message', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const account = await newMember(page, page.request, 'pushed');
+  const recipient = await memberId(baseURL!, account.username);
+  const service = await serviceClient(baseURL!);
+  const messageId = randomUUID();
+  const sent = await service.from('messages').insert({
+    id: messageId,
+    sender_id: MEMBER_ID,
+    recipient_id: recipient,
+    subject: 'Meetup on Friday?',
+    content: 'Are you coming to the meetup?',
+  });
+  expect(sent.error).toBeNull();
+  const { data: rows } = await service.from('notifications').select('id').eq('message_id', messageId);
+  const notificationId = (rows as { id: string }[])[0]!.id;
+  const payload = {
+    title: 'member',
+    body: 'Meetup on Friday?',
+    tag: `message-${messageId}`,
+    url: `/messages?message=${messageId}`,
+    notificationId,
+  };
+
+  const worker = await controllingWorker(page);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === scope);
+      if (ours) resolve(ours.registrationId as string);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
+
+  const shown = () =>
+    worker.evaluate(async () => {
+      const sw = self as unknown as WorkerScope;
+      return (await sw.registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        data: n.data as unknown,
+      }));
+    });
+  await expect.poll(shown).toEqual([
+    {
+      title: 'member',
+      body: 'Meetup on Friday?',
+      tag: `message-${messageId}`,
+      data: { url: payload.url, notificationId },
+    },
+  ]);
+
+  // CDP cannot click a notification: the worker's own notificationclick listener gets the shown notification in a
+  // NotificationEvent, as the browser would hand it over.
+  await worker.evaluate(async () => {
+    const sw = self as unknown as WorkerScope;
+    const [notification] = await sw.registration.getNotifications();
+    sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: notification! }));
+  });
+  await expect(page).toHaveURL(`${origin}/messages?message=${messageId}`);
+  await expect.poll(shown).toEqual([]);
+});
