@@ -441,5 +441,9 @@ drop table seed_reply_texts;
 drop table seed_threads;
 drop table seed_people;
 
--- The demo history is not news: its notifications stay for the bell, but no mail or push goes out for them.
+-- The demo history is not news: its notifications stay in the bell, those of read messages and of posts older than a
+-- day read already; no mail or push goes out for any of them.
+update public.notifications n set read_at = now()
+where exists (select 1 from public.messages m where m.id = n.message_id and m.is_read)
+   or exists (select 1 from public.posts p where p.id = n.post_id and p.created_at < now() - interval '1 day');
 delete from public.notification_deliveries;
