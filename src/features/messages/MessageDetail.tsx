@@ -144,31 +144,37 @@ export function MessageDetail({ userId, message, earlier, now, onClose }: Messag
       markRead(message.id).catch((error: unknown) => reportError(error));
     }
   }, [received, message.id, message.is_read, markRead]);
+  const actions = (
+    <>
+      {received && (
+        <Button variant="primary" onClick={() => setReplying(true)}>
+          Reply
+        </Button>
+      )}
+      <DeleteButton messageId={message.id} onDeleted={onClose} />
+    </>
+  );
   return (
     <section aria-label="Message">
       <div className={styles.detailHead}>
         <Button variant="ghost" iconOnly className={styles.back} onClick={onClose} aria-label="Back to messages">
           <Icon name="chevronLeft" />
         </Button>
-        <div>
+        <div className={styles.detailWho}>
           <h2 className={styles.detailTitle}>{message.subject}</h2>
-          <p className="muted">
+          <p className={`muted ${styles.detailFrom}`}>
             {received ? `From ${personName(message.sender)}` : `To ${personName(message.recipient)}`}
             {message._status === 'sending' && <span className={styles.waiting}> · Waiting to send</span>}
           </p>
         </div>
         <div className={styles.detailActions}>
-          {received && (
-            <Button variant="primary" onClick={() => setReplying(true)}>
-              Reply
-            </Button>
-          )}
-          <DeleteButton messageId={message.id} onDeleted={onClose} />
+          {actions}
           <Button variant="ghost" iconOnly onClick={onClose} aria-label="Close message">
             <Icon name="close" />
           </Button>
         </div>
       </div>
+      <div className={styles.phoneActions}>{actions}</div>
       {earlier.length > 0 && <p className={styles.earlierLabel}>Earlier in this conversation</p>}
       {earlier.map((m) => (
         <Bubble key={m.id} message={m} userId={userId} opened={false} now={now} />
