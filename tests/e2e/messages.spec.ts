@@ -128,16 +128,29 @@ test('a message written offline is sent once on reconnect, read, answered and de
   await b.messages.search.fill('no such words here');
   await expect(b.page.getByText('No messages found matching your search.')).toBeVisible();
   await b.messages.search.fill('');
-  await b.context.setOffline(false);
 
-  // A deletes the first message: gone for A at once, then from the server, then from B's inbox.
+  // Still offline, B reads A's answer: the badge clears at once and the receipt waits to be sent.
+  await b.messages.expectUnread(1);
+  await b.messages.row('Thanks!').click();
+  await b.messages.expectUnread(0);
+  await expect(b.messages.waitingNotice).toHaveText('1 read receipt waiting to send');
+  await expect(b.messages.row('Thanks!')).toContainText('Waiting to send');
+  await b.context.setOffline(false);
+  await expect(b.messages.waitingNotice).toHaveCount(0);
+  await expect.poll(async () => (await onServer()).filter((m) => !m.is_read).length).toBe(0);
+
+  // A deletes the first message offline: gone for A at once, then from the server on reconnect, then for B.
+  await a.context.setOffline(true);
   await a.messages.detail.getByRole('button', { name: 'Delete' }).click();
   const confirm = a.page.getByRole('dialog', { name: 'Delete message' });
   await expect(confirm).toContainText('Are you sure you want to delete this message?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(a.messages.toast('Message deleted')).toBeVisible();
   await expect(a.messages.detail).toContainText('Select a message to read');
   await expect(a.messages.rows.filter({ hasText: 'How many cores' })).toHaveCount(0);
+  await expect(a.messages.waitingNotice).toHaveText('1 deletion waiting to send');
+  expect((await onServer()).map((m) => m.id)).toContain(sent!.id);
+  await a.context.setOffline(false);
+  await expect(a.messages.toast('Message deleted')).toBeVisible();
   await expect.poll(async () => (await onServer()).map((m) => m.id)).not.toContain(sent!.id);
   await b.messages.pullNow();
   await expect(b.messages.rows.filter({ hasText: 'How many cores' })).toHaveCount(0);
@@ -146,12 +159,14 @@ test('a message written offline is sent once on reconnect, read, answered and de
 
   // On a phone the opened message covers the list, with a way back.
   await b.page.setViewportSize(PHONE);
-  await b.messages.rows.first().click();
-  await expect(b.messages.detail).toBeVisible();
+  await expect(b.messages.detail).toContainText('Thanks!');
   await expect(b.messages.inboxTab).toBeHidden();
   await b.page.getByRole('button', { name: 'Back to messages' }).click();
   await expect(b.messages.inboxTab).toBeVisible();
   await expect(b.messages.detail).toBeHidden();
+  await b.messages.row('Thanks!').click();
+  await expect(b.messages.detail).toContainText('Thanks!');
+  await expect(b.messages.inboxTab).toBeHidden();
 
   await a.context.close();
   await b.context.close();
