@@ -3,7 +3,8 @@ import { expect, test } from 'vitest';
 import { openMirror } from '../mirror.ts';
 import { toMessageRow } from '../rows.ts';
 import type { ProfileRow } from '../types.ts';
-import { messageRecipients, messageWithConversation, sent } from './messages.ts';
+import { enqueueMessage } from '../../sync/outbox.ts';
+import { messageRecipients, messageWithConversation, sendStatus, sent } from './messages.ts';
 
 const newMirror = () => openMirror({ indexedDB: new IDBFactory(), IDBKeyRange });
 
@@ -67,4 +68,30 @@ test('the members one may write to are ordered by username and leave oneself out
   const db = newMirror();
   await db.profiles.bulkPut([profile('vit', 'vitalik'), profile('me', 'me'), profile('sat', 'satoshi')]);
   expect((await messageRecipients(db, 'me')).map((p) => p.username)).toEqual(['satoshi', 'vitalik']);
+});
+
+test('a message written here is sending, then retrying after a failed send, then sent or refused with the reason', async () => {
+  const db = newMirror();
+  const ctx = { db, userId: 'me', now: () => Date.parse('2026-11-24T10:00:00Z') };
+  const id = await enqueueMessage(ctx, { recipientId: 'sat', subject: 'Hi', content: 'Hello' });
+  expect(await sendStatus(db, id)).toEqual({ state: 'sending' });
+  await db.outbox.toCollection().modify({ attempts: 1, lastError: 'Service Unavailable' });
+  expect(await sendStatus(db, id)).toEqual({ state: 'retrying' });
+
+  const [entry] = await db.outbox.toArray();
+  await db.outbox.clear();
+  await db.messages.update(id, { _status: 'failed' });
+  await db.failed.add({
+    ...entry!,
+    failedAt: 1,
+    reason: 'This member does not accept private messages',
+  });
+  expect(await sendStatus(db, id)).toEqual({
+    state: 'refused',
+    reason: 'This member does not accept private messages',
+    entryId: entry!.id,
+  });
+  await db.failed.clear();
+  await db.messages.update(id, { _status: undefined });
+  expect(await sendStatus(db, id)).toEqual({ state: 'sent' });
 });

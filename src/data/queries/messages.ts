@@ -97,13 +97,20 @@ export function unreadCount(db: Mirror, userId: string): Promise<number> {
   return db.messages.where('[recipient_id+_unread]').equals([userId, 1]).count();
 }
 
-/** Where a message written here stands: waiting in the outbox, on the server, or refused with the server's reason. */
+/**
+ * Where a message written here stands: waiting in the outbox ('retrying' once a send got no answer or a server
+ * error), on the server, or refused with the server's reason.
+ */
 export async function sendStatus(
   db: Mirror,
   id: string,
-): Promise<{ state: 'sending' | 'sent' } | { state: 'refused'; reason: string; entryId: string }> {
+): Promise<{ state: 'sending' | 'retrying' | 'sent' } | { state: 'refused'; reason: string; entryId: string }> {
   const row = await db.messages.get(id);
-  if (row?._status === 'sending') return { state: 'sending' };
+  if (row?._status === 'sending') {
+    const entryId = await waitingEntryId(db, 'message', id);
+    const entry = entryId ? await db.outbox.where('id').equals(entryId).first() : undefined;
+    return { state: entry && entry.attempts > 0 ? 'retrying' : 'sending' };
+  }
   const failed = await db.failed.filter((f) => f.write.kind === 'message' && f.write.message.id === id).first();
   return failed ? { state: 'refused', reason: failed.reason, entryId: failed.id } : { state: 'sent' };
 }

@@ -1,31 +1,8 @@
 // What of the member's messaging waits for a connection, and what the server refused, with Retry and Discard.
 import type { FailedEntry, OutboxEntry } from '../../data/outboxTypes.ts';
+import { isMessageKind, waitingSummary, type MessageKind } from './waitingSummary.ts';
 import { RefusedWrite } from '../../ui/RefusedWrite.tsx';
 import styles from './Messages.module.css';
-
-const WAITING_WORDS = {
-  message: ['message', 'messages'],
-  markRead: ['read receipt', 'read receipts'],
-  deleteMessage: ['deletion', 'deletions'],
-} as const;
-
-type MessageKind = keyof typeof WAITING_WORDS;
-
-function isMessageKind(kind: string): kind is MessageKind {
-  return kind in WAITING_WORDS;
-}
-
-/** "1 message and 2 deletions waiting to send", or null when nothing waits. */
-function waitingSummary(waiting: Pick<OutboxEntry, 'write'>[]): string | null {
-  const counts = new Map<MessageKind, number>();
-  for (const { write } of waiting) {
-    if (isMessageKind(write.kind)) counts.set(write.kind, (counts.get(write.kind) ?? 0) + 1);
-  }
-  const parts = [...counts].map(([kind, n]) => `${n} ${WAITING_WORDS[kind][n === 1 ? 0 : 1]}`);
-  if (parts.length === 0) return null;
-  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-  return `${list} waiting to send`;
-}
 
 const REFUSED_WHAT: Record<MessageKind, string> = {
   message: 'Message not sent',

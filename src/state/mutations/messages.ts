@@ -24,8 +24,8 @@ function connected(engine: SyncEngine) {
 }
 
 /**
- * Follows a queued message until the server has it or refuses it, or until the connection goes while it waits:
- * then its toast is owed later, whenever it is sent.
+ * Follows a queued message until the server has it or refuses it, or until it has to wait (no connection, or a
+ * send that is being retried): then its toast is owed later, whenever it is sent.
  */
 function followMessage(engine: SyncEngine, id: string, entryId: string | undefined): Promise<SendOutcome> {
   return new Promise((resolve, reject) => {
@@ -53,7 +53,8 @@ function followMessage(engine: SyncEngine, id: string, entryId: string | undefin
             reject,
           );
         } else if (status.state === 'sent') finish({ state: 'sent' });
-        else if (!connected(engine)) finish({ state: 'waiting' });
+        // The outbox keeps retrying with backoff; the form need not wait for it.
+        else if (status.state === 'retrying' || !connected(engine)) finish({ state: 'waiting' });
       },
       error: (error: unknown) => {
         done = true;
