@@ -198,7 +198,7 @@ test('the dialog asks for every field, and ?to= fills in the recipient, leaving 
   await shoot(page, 'inbox');
 });
 
-test('a member who forbids messages cannot be chosen, and the database refuses one queued offline', async ({
+test('a member who forbids messages cannot be chosen, and the database refuses a message to them anyway', async ({
   browser,
   request,
   page,
@@ -208,17 +208,37 @@ test('a member who forbids messages cannot be chosen, and the database refuses o
   test.setTimeout(180_000);
   const closed = await memberOnItsOwnDevice(browser, request, 'quiet');
   const closedId = await idOf(baseURL!, closed.account.username);
-  const service = await serviceClient(baseURL!);
-  await service
-    .from('profiles')
-    .update({ privacy_settings: { showOnline: true, allowMessages: false, showActivity: true } })
-    .eq('id', closedId);
   await closed.context.close();
+  const service = await serviceClient(baseURL!);
+  const forbidMessages = () =>
+    service
+      .from('profiles')
+      .update({ privacy_settings: { showOnline: true, allowMessages: false, showActivity: true } })
+      .eq('id', closedId);
 
+  // The member still accepts messages when the dialog opens, and forbids them before Send: the database refuses,
+  // and the dialog says why with the fields kept.
   const messages = new MessagesPage(page);
+  const asked = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/accepts_messages'));
   await new AuthPage(page).open(`?redirect=${encodeURIComponent(`/messages?to=${closedId}`)}`);
   await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
-  await expect(messages.dialog).toBeVisible();
+  await expect(messages.dialog.getByRole('button', { name: 'To' })).toContainText(closed.account.username);
+  expect(await (await asked).json()).toBe(true);
+  const raced = `Too late ${Date.now()}`;
+  await messages.dialog.getByLabel('Subject', { exact: true }).fill(raced);
+  await messages.dialog.getByLabel('Message', { exact: true }).fill('Did you change your settings?');
+  await forbidMessages();
+  await messages.dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(messages.dialog.getByRole('alert')).toContainText('This member does not accept private messages');
+  await expect(messages.toast('Failed to send message')).toBeVisible();
+  await expect(messages.dialog.getByLabel('Subject', { exact: true })).toHaveValue(raced);
+  expect((await service.from('messages').select('id').eq('subject', raced)).data).toEqual([]);
+  await messages.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await messages.sentTab.click();
+  await expect(messages.row(raced)).toHaveCount(0);
+
+  // Asked again, the member cannot be chosen.
+  await page.goto(`/messages?to=${closedId}`);
   await expect(messages.dialog.getByRole('alert')).toContainText('does not accept private messages');
   await expect(messages.dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
   await messages.dialog.getByRole('button', { name: 'To' }).click();
