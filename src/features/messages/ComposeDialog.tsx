@@ -47,8 +47,8 @@ function ComposeForm({
   const { submit, busy, refusal, clearRefusal } = useSendMessage();
   const accepts = useAcceptsMessages(recipientId || undefined);
   const refusing = useMemo(
-    () => new Set(Object.entries(accepts.refused).flatMap(([id, yes]) => (yes ? [] : [id]))),
-    [accepts.refused],
+    () => new Set(Object.entries(accepts.answers).flatMap(([id, yes]) => (yes ? [] : [id]))),
+    [accepts.answers],
   );
   const toId = useId();
   const contentId = useId();

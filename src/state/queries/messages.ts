@@ -65,5 +65,5 @@ export function useAcceptsMessages(recipientId: string | undefined) {
     };
   }, [client, recipientId, reachable, answers]);
   const answer = recipientId ? answers[recipientId] : undefined;
-  return { answer: answer === undefined ? ('unknown' as const) : answer, refused: answers };
+  return { answer: answer === undefined ? ('unknown' as const) : answer, answers };
 }
