@@ -14,7 +14,7 @@ import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 import { AppShell } from './shell/AppShell.tsx';
-import { parseAuthSearch, parseThreadsSearch } from './searchParams.ts';
+import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch } from './searchParams.ts';
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
@@ -95,6 +95,13 @@ const searchRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/search/SearchPage.tsx'), 'SearchPage'),
 });
 
+const messagesRoute = createRoute({
+  getParentRoute: () => memberRoute,
+  path: 'messages',
+  validateSearch: parseMessagesSearch,
+  component: lazyRouteComponent(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage'),
+});
+
 const shellChildren = [
   page('/', () => import('../features/home/HomePage.tsx'), 'HomePage'),
   page('category/$type', () => import('../features/category/CategoryPage.tsx'), 'CategoryPage'),
@@ -116,7 +123,7 @@ const shellChildren = [
     memberPage('wallet', () => import('../features/wallet/WalletPage.tsx'), 'WalletPage'),
     memberPage('settings', () => import('../features/settings/SettingsPage.tsx'), 'SettingsPage'),
     memberPage('moderation', () => import('../features/moderation/ModerationPage.tsx'), 'ModerationPage'),
-    memberPage('messages', () => import('../features/messages/MessagesPage.tsx'), 'MessagesPage'),
+    messagesRoute,
     memberPage('admin/bulk-create', () => import('../features/bulk/BulkCreatePage.tsx'), 'BulkCreatePage'),
   ]),
   debugPage('test-auth', () => import('../features/debug/TestAuthPage.tsx'), 'TestAuthPage'),

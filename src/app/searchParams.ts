@@ -28,3 +28,20 @@ export function parseThreadsSearch(search: Record<string, unknown>): ThreadsSear
   const q = typeof search.q === 'string' ? search.q.trim() : typeof search.q === 'number' ? String(search.q) : '';
   return { page: Number.isInteger(page) && page > 1 ? page : undefined, q: q || undefined };
 }
+
+interface MessagesSearch {
+  /** A member to write to: opens the 'New Message' dialog with them filled in (the profile's Send Message). */
+  to?: string;
+  /** A message to open (a push notification's click, the notification bell). */
+  message?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuidOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined;
+}
+
+export function parseMessagesSearch(search: Record<string, unknown>): MessagesSearch {
+  return { to: uuidOrUndefined(search.to), message: uuidOrUndefined(search.message) };
+}

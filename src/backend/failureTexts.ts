@@ -12,6 +12,8 @@ export const FAILURES = {
   editPost: { failed: 'Failed to update post' },
   deletePost: { failed: 'Failed to delete post' },
   setRole: { failed: 'Failed to update user role' },
+  sendMessage: { failed: 'Failed to send message' },
+  deleteMessage: { failed: 'Failed to delete message' },
   deleteThread: {
     failed: 'Failed to delete thread',
     offline: 'Deleting a thread needs a connection. Try again when you are back online.',
