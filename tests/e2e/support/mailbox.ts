@@ -20,7 +20,7 @@ export async function mailLink(request: APIRequestContext, to: string, subject: 
         link = mails.find((m) => subject.test(m.subject))?.links[0];
         return link;
       },
-      { message: `a mail to ${to} matching ${subject}`, timeout: 10_000 },
+      { message: `a mail to ${to} matching ${subject}`, timeout: 60_000 },
     )
     .toBeTruthy();
   return link!;
