@@ -1,7 +1,7 @@
 // /members ('Community Members'): the directory, from the mirror at once and the server's pages when online,
 // searched as the member types; staff change roles from a card's menu.
 import { useLoaderData } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AppError } from '../../backend/errors.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
@@ -12,9 +12,10 @@ import { useRoleActions } from '../../state/mutations/roles.ts';
 import { useMembersDirectory, useRoleChanges } from '../../state/queries/members.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
-import { Icon } from '../../ui/icons.tsx';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import { RefusedWrite } from '../../ui/RefusedWrite.tsx';
+import { SearchBox } from '../../ui/SearchBox.tsx';
+import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { MemberCard } from './MemberCard.tsx';
 import { MemberGrid } from './MemberGrid.tsx';
 import { MemberPlaceholders } from './MemberPlaceholders.tsx';
@@ -23,16 +24,6 @@ import styles from './Members.module.css';
 
 /** SPEC §9: 6 member card placeholders. */
 const PLACEHOLDERS = 6;
-
-/** One clock for every card, so their "online" and "joined" agree, ticking each minute as online dots fade. */
-function useMinuteClock() {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** The signed-in viewer as the role rules need them; null for visitors. */
 function useViewer() {
@@ -58,23 +49,6 @@ function useChangeRole() {
       }
     },
     [setRole, online],
-  );
-}
-
-function SearchBox({ value, onChange }: { value: string; onChange(value: string): void }) {
-  return (
-    <label className={styles.search}>
-      <Icon name="search" size={18} aria-hidden />
-      <span className="sr-only">Search members</span>
-      <input
-        type="search"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder="Search members…"
-        autoComplete="off"
-        spellCheck={false}
-      />
-    </label>
   );
 }
 
@@ -114,7 +88,13 @@ export function MembersPage() {
               : 'Highest reputation first'}
           </p>
         </div>
-        <SearchBox value={query} onChange={setQuery} />
+        <SearchBox
+          value={query}
+          onChange={setQuery}
+          label="Search members"
+          placeholder="Search members…"
+          className={styles.search}
+        />
       </header>
       {changes.state === 'ready' &&
         changes.data.map(

@@ -2,11 +2,13 @@
 // ?message= opens one message, ?to= the 'New Message' dialog for that member. Everything reads the mirror and
 // writes through the outbox, so it all works offline.
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMessage, useMessageLists, useMessageWrites } from '../../state/queries/messages.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { SearchBox } from '../../ui/SearchBox.tsx';
+import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx';
 import { ComposeDialog } from './ComposeDialog.tsx';
@@ -19,33 +21,6 @@ import styles from './Messages.module.css';
 const route = getRouteApi('/shell/member/messages');
 
 type Box = 'inbox' | 'sent';
-
-/** One clock for the list's times, ticking each minute. */
-function useMinuteClock() {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
-function SearchBox({ value, onChange }: { value: string; onChange(value: string): void }) {
-  return (
-    <label className={styles.search}>
-      <Icon name="search" size={18} aria-hidden />
-      <span className="sr-only">Search messages</span>
-      <input
-        type="search"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder="Search messages…"
-        autoComplete="off"
-        spellCheck={false}
-      />
-    </label>
-  );
-}
 
 export function MessagesPage() {
   // The route guard shows this page to signed-in members only.
@@ -152,7 +127,13 @@ export function MessagesPage() {
               </Tab>
               <Tab value="sent">Sent</Tab>
             </TabList>
-            <SearchBox value={query} onChange={setQuery} />
+            <SearchBox
+              value={query}
+              onChange={setQuery}
+              label="Search messages"
+              placeholder="Search messages…"
+              className={styles.search}
+            />
             <TabPanel value="inbox">{listFor('inbox')}</TabPanel>
             <TabPanel value="sent">{listFor('sent')}</TabPanel>
           </Tabs>
