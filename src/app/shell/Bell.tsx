@@ -11,6 +11,7 @@ import { useNotificationsQuery, useUnreadNotificationCount } from '../../state/q
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { PathIcon } from '../../ui/icons.tsx';
+import { CountBadge } from './CountBadge.tsx';
 import { unreadBadge } from './identity.ts';
 import styles from './Bell.module.css';
 
@@ -29,11 +30,7 @@ export function Bell({ userId }: { userId: string }) {
         data-testid="notifications-bell"
       >
         <PathIcon d={BELL_PATH} />
-        {badge && (
-          <span className={styles.badge} aria-hidden>
-            {badge}
-          </span>
-        )}
+        <CountBadge count={unread} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { HeaderSearch } from '../../features/search/HeaderSearch.tsx';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { CountBadge } from './CountBadge.tsx';
 import { unreadBadge } from './identity.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useUiStore } from '../../state/shell/uiStore.ts';
@@ -52,11 +53,7 @@ export function Header({ unread }: { unread: number }) {
             data-testid="messages-link"
           >
             <Icon name="mail" />
-            {badge && (
-              <span className={styles.badge} aria-hidden>
-                {badge}
-              </span>
-            )}
+            <CountBadge count={unread} />
           </Link>
         )}
         {signedIn ? (
