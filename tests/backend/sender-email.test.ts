@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMail } from '../../supabase/local/mail.ts';
 import { createMember, makeThread, type TestMember } from './members.ts';
 import { startTestStack, type TestStack } from './stack.ts';
-import { deliveriesOf, postReply, sendMessage, setPreferences, states } from './support/notifications.ts';
+import { deliveriesOf, postReply, sendMessage, setPreferences, settled, states } from './support/notifications.ts';
 import { waitFor } from './support/waitFor.ts';
 
 let stack: TestStack;
@@ -47,7 +47,9 @@ describe('email', () => {
       links: expect.arrayContaining([link]),
     });
     expect(mail!.text).toContain('About Meetup next week: see you soon.');
-    expect(states(await deliveriesOf(stack, 'message_id', messageId))).toEqual(['email:sent']);
+    // The mail lands before the sender records it as sent: wait for that record.
+    const deliveries = await waitFor(() => deliveriesOf(stack, 'message_id', messageId), settled, 'the mail recorded');
+    expect(states(deliveries)).toEqual(['email:sent']);
   });
 
   it('mails a reply with the thread’s title and a link to the post', async () => {

@@ -4,14 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, makeThread, type TestMember } from './members.ts';
 import { startTestStack, type TestStack } from './stack.ts';
-import {
-  deliveriesOf,
-  postReply,
-  sendMessage,
-  setPreferences,
-  states,
-  type DeliveryRow,
-} from './support/notifications.ts';
+import { deliveriesOf, postReply, sendMessage, setPreferences, settled, states } from './support/notifications.ts';
 import { startPushService, type PushService, type TestSubscription } from './support/pushService.ts';
 import { waitFor } from './support/waitFor.ts';
 
@@ -50,8 +43,6 @@ async function subscribe(member: TestMember): Promise<TestSubscription> {
   return sub;
 }
 
-const settled = (rows: DeliveryRow[]) =>
-  rows.length > 0 && rows.every((d) => d.state !== 'queued' && d.state !== 'sending');
 const subscriptionCount = async (endpoint: string) =>
   (
     await stack.db.query<{ n: number }>(

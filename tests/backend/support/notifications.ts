@@ -57,3 +57,7 @@ export async function deliveriesOf(
 }
 
 export const states = (rows: DeliveryRow[]) => rows.map((d) => `${d.channel}:${d.state}`);
+
+/** A delivery is settled once the sender has recorded its outcome: neither waiting nor being sent. */
+export const settled = (rows: DeliveryRow[]) =>
+  rows.length > 0 && rows.every((d) => d.state !== 'queued' && d.state !== 'sending');
