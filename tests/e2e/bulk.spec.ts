@@ -13,10 +13,15 @@ test.use({ viewport: DESKTOP });
 const SCREENS = '/tmp/guap-screens/h-bulk';
 const CATEGORY = { name: 'Development', slug: 'development' };
 
-async function shot(page: Page, name: string) {
+/** The viewport as a person sees it, scrolled to the part of the page the picture is about. */
+async function shot(page: Page, name: string, scrollTo?: string) {
   mkdirSync(SCREENS, { recursive: true });
+  if (scrollTo) {
+    const section = page.locator('section', { has: page.getByRole('heading', { name: scrollTo }) });
+    await section.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  }
   const size = page.viewportSize();
-  await page.screenshot({ path: `${SCREENS}/${name}-${size?.width}x${size?.height}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENS}/${name}-${size?.width}x${size?.height}.png` });
 }
 
 /** A CSV as a spreadsheet exports it: a header, quoted fields with commas, quotes and a line break. */
@@ -180,13 +185,13 @@ for (const viewport of [DESKTOP, PHONE]) {
     const { csv } = csvFor(stamp);
     await bulk.upload('threads.csv', csv, 'text/csv');
     await expect(bulk.items).toHaveCount(4);
-    await shot(page, 'bulk-preview');
+    await shot(page, 'bulk-preview', 'Preview');
 
     await bulk.createButton(4).click();
     await expect(bulk.progress).toHaveAttribute('aria-valuenow', /^[1-3]$/);
-    await shot(page, 'bulk-running');
+    await shot(page, 'bulk-running', 'Progress');
     await expect(bulk.toast('Bulk creation complete')).toBeVisible({ timeout: 30_000 });
     await expect(bulk.created).toHaveText('4');
-    await shot(page, 'bulk-done');
+    await shot(page, 'bulk-done', 'Progress');
   });
 }

@@ -52,7 +52,7 @@ export function BulkCreator() {
             Create many threads at once from JSON or CSV. Each one is posted as you, one at a time.
           </p>
         </div>
-        <ButtonLink to="/moderation" variant="ghost">
+        <ButtonLink to="/moderation" variant="ghost" className={styles.back}>
           Back to Moderation
         </ButtonLink>
       </header>

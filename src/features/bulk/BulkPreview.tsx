@@ -15,8 +15,7 @@ function excerpt(content: string): string {
 }
 
 function ItemState({ result, running }: { result: ItemResult | undefined; running: boolean }) {
-  if (running) return <span className={styles.state}>Creating…</span>;
-  if (!result) return null;
+  if (!result) return running ? <span className={styles.state}>Creating…</span> : null;
   if (result.status === 'created')
     return (
       <Link to="/thread/$id" params={{ id: result.threadId }} className={`${styles.state} ${styles.created}`}>

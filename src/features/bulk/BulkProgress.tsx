@@ -27,8 +27,8 @@ export function BulkProgress({ items, run }: BulkProgressProps) {
   if (phase === 'stopping') line = `Stopping after the thread being created… ${done} of ${total} done.`;
   else if (running)
     line = `Creating ${Math.min(done + 1, total)} of ${total}${current === null ? '' : `: ${items[current]?.title}`}`;
-  else if (stopped) line = `Stopped: ${done} of ${total} run.`;
-  else line = `Finished: ${done} of ${total} run.`;
+  else if (stopped) line = `Stopped after ${done} of ${total}.`;
+  else line = `Finished: ${done} of ${total}.`;
 
   return (
     <section className={styles.card} aria-labelledby="bulk-progress-heading">

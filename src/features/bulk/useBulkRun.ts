@@ -93,7 +93,7 @@ export function useBulkRun(items: BulkItem[], categoryId: string) {
       onStart: (index) => setState((s) => ({ ...s, current: index })),
       onResult: (index, result) => {
         toastResult(items[index]!.title, result);
-        setState((s) => ({ ...s, results: { ...s.results, [index]: result } }));
+        setState((s) => ({ ...s, current: null, results: { ...s.results, [index]: result } }));
       },
     });
     running.current = null;
