@@ -159,6 +159,62 @@ test('the category is required, and invalid pasted JSON is ignored while valid J
   await expect(page).toHaveURL(/\/moderation$/);
 });
 
+test('offline, a run waits with the thread kept on the device, and goes on when the connection is back', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `o${Date.now().toString(36)}`;
+  const bulk = new BulkCreatePage(page);
+  await bulk.signInAs(ADMIN);
+  await bulk.open();
+  await bulk.chooseCategory(CATEGORY.name);
+  const { rows, csv } = csvFor(stamp);
+  await bulk.upload('threads.csv', csv, 'text/csv');
+  await expect(bulk.items).toHaveCount(4);
+
+  await context.setOffline(true);
+  await bulk.createButton(4).click();
+  await expect(page.getByText('You are offline. The thread being created is saved on this device')).toBeVisible();
+  await expect(bulk.items.first()).toContainText('Creating…');
+  await expect(bulk.progress).toHaveAttribute('aria-valuenow', '0');
+
+  await context.setOffline(false);
+  await expect(bulk.toast('Bulk creation complete')).toBeVisible({ timeout: 60_000 });
+  await expect(bulk.created).toHaveText('4');
+  expect((await threadsTitled(baseURL!, stamp)).map((t) => t.title).sort()).toEqual(rows.map((r) => r.title).sort());
+});
+
+test('Stop ends a run between items; a thread already saved on the device is still sent', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `p${Date.now().toString(36)}`;
+  const bulk = new BulkCreatePage(page);
+  await bulk.signInAs(ADMIN);
+  await bulk.open();
+  await bulk.chooseCategory(CATEGORY.name);
+  const { rows, csv } = csvFor(stamp);
+  await bulk.upload('threads.csv', csv, 'text/csv');
+
+  await context.setOffline(true);
+  await bulk.createButton(4).click();
+  await expect(bulk.items.first()).toContainText('Creating…');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Stopped after 1 of 4.' })).toBeVisible();
+  await expect(bulk.items.first()).toContainText('Waiting to send');
+  await expect(page.getByText('Threads waiting to send are kept on this device')).toBeVisible();
+  await expect(bulk.toast('Bulk creation complete')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await threadsTitled(baseURL!, stamp)).map((t) => t.title), { timeout: 60_000 })
+    .toEqual([rows[0]!.title]);
+});
+
 test('a member sees Admin Access Required', async ({ page }) => {
   const bulk = new BulkCreatePage(page);
   await bulk.signInAs(MEMBER);
