@@ -1,0 +1,110 @@
+// The run as it goes and after: a progress bar, what was created and what failed (with why), Stop while it runs and
+// "Retry failed" after it.
+import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { Button } from '../../ui/Button.tsx';
+import styles from './BulkCreatePage.module.css';
+import type { BulkItem } from './parseBulk.ts';
+import type { useBulkRun } from './useBulkRun.ts';
+
+interface BulkProgressProps {
+  items: BulkItem[];
+  run: ReturnType<typeof useBulkRun>;
+}
+
+export function BulkProgress({ items, run }: BulkProgressProps) {
+  const { online } = useSyncStatus();
+  const { phase, batch, current, results, stopped } = run.state;
+  if (phase === 'idle') return null;
+  const total = batch.length;
+  const done = batch.filter((index) => results[index] !== undefined).length;
+  const all = Object.values(results);
+  const created = all.filter((r) => r?.status === 'created').length;
+  const waiting = all.filter((r) => r?.status === 'waiting').length;
+  const running = phase === 'running' || phase === 'stopping';
+  const percent = total === 0 ? 100 : Math.round((done / total) * 100);
+
+  let line: string;
+  if (phase === 'stopping') line = `Stopping after the thread being created… ${done} of ${total} done.`;
+  else if (running)
+    line = `Creating ${Math.min(done + 1, total)} of ${total}${current === null ? '' : `: ${items[current]?.title}`}`;
+  else if (stopped) line = `Stopped after ${done} of ${total}.`;
+  else line = `Finished: ${done} of ${total}.`;
+
+  return (
+    <section className={styles.card} aria-labelledby="bulk-progress-heading">
+      <h2 id="bulk-progress-heading" className={styles.subheading}>
+        Progress
+      </h2>
+      <div
+        role="progressbar"
+        aria-label="Bulk creation progress"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={`${done} of ${total}`}
+        className={styles.bar}
+      >
+        <span className={styles.barFill} style={{ width: `${percent}%` }} />
+      </div>
+      <p role="status" className={styles.progressLine}>
+        {line}
+      </p>
+      {running && !online && (
+        <p className={styles.notice}>
+          You are offline. The thread being created is saved on this device and is sent when you are back online; the
+          run goes on then.
+        </p>
+      )}
+      <dl className={styles.summary}>
+        <div>
+          <dt>Created</dt>
+          <dd data-testid="bulk-created">{created}</dd>
+        </div>
+        <div>
+          <dt>Failed</dt>
+          <dd data-testid="bulk-failed">{run.failed.length}</dd>
+        </div>
+        {waiting > 0 && (
+          <div>
+            <dt>Waiting to send</dt>
+            <dd>{waiting}</dd>
+          </div>
+        )}
+      </dl>
+      {run.failed.length > 0 && (
+        <>
+          <h3 className={styles.failedHeading}>Failed threads</h3>
+          <ul className={styles.failedList} aria-label="Failed threads">
+            {run.failed.map((index) => {
+              const result = results[index];
+              return (
+                <li key={index}>
+                  <strong>{items[index]?.title}</strong>
+                  {result?.status === 'failed' && <span className={styles.reason}>{result.reason}</span>}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      {waiting > 0 && !running && (
+        <p className={styles.muted}>
+          Threads waiting to send are kept on this device and sent when there is a connection.
+        </p>
+      )}
+      <div className={styles.progressActions}>
+        {running ? (
+          <Button onClick={run.stop} disabled={phase === 'stopping'}>
+            Stop
+          </Button>
+        ) : (
+          run.failed.length > 0 && (
+            <Button variant="primary" onClick={() => void run.retryFailed()}>
+              Retry failed
+            </Button>
+          )
+        )}
+      </div>
+    </section>
+  );
+}
