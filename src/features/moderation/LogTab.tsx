@@ -5,16 +5,12 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { fetchModerationLog, type LogEntry, type LogFilters } from '../../backend/moderation.ts';
 import { useBackend } from '../../state/BackendContext.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Select } from '../../ui/Select.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { ago, describeAction, LOG_ACTIONS } from './moderationFacts.ts';
 import { usePagedList, useSettled } from './usePagedList.ts';
 import styles from './Moderation.module.css';
 
-/** Radix Select takes no empty value: this one stands for every action. */
-const ALL = 'all';
-const ACTION_OPTIONS = [{ value: ALL, label: 'All actions' }, ...LOG_ACTIONS];
 const NO_FILTERS: LogFilters = { actor: '', action: '', from: '', to: '' };
 const ACTOR_DEBOUNCE_MS = 300;
 
@@ -34,15 +30,18 @@ function LogFiltersBar({ filters, onChange }: { filters: LogFilters; onChange(fi
           autoComplete="off"
         />
       </label>
-      <div className={styles.filter}>
+      <label className={styles.filter} htmlFor={`${id}-action`}>
         <span>Action</span>
-        <Select
-          value={filters.action || ALL}
-          onValueChange={(value) => set({ action: value === ALL ? '' : value })}
-          options={ACTION_OPTIONS}
-          label="Action"
-        />
-      </div>
+        {/* A native select: sixteen options scroll as the platform does it, on a phone too. */}
+        <select id={`${id}-action`} value={filters.action} onChange={(e) => set({ action: e.target.value })}>
+          <option value="">All actions</option>
+          {LOG_ACTIONS.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className={styles.filter} htmlFor={`${id}-from`}>
         <span>From</span>
         <input id={`${id}-from`} type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
@@ -111,7 +110,7 @@ export function LogTab() {
             <tbody>
               {list.rows.map((entry) => (
                 <tr key={entry.id} data-testid="log-entry">
-                  <td data-label="When" title={new Date(entry.created_at).toLocaleString()}>
+                  <td data-label="When" className={styles.when} title={new Date(entry.created_at).toLocaleString()}>
                     {ago(entry.created_at, now)}
                   </td>
                   <td data-label="Who">{entry.actor_username ? `@${entry.actor_username}` : 'a deleted member'}</td>

@@ -72,7 +72,7 @@ export function ReportsTab({ list, canBan, onBanned }: ReportsTabProps) {
               <div className={styles.cardHead}>
                 <div className={styles.names}>
                   <strong className={styles.threadTitle}>{report.thread_title}</strong>
-                  <span className="muted">
+                  <span className={`muted ${styles.byline}`}>
                     by {report.author_username ? `@${report.author_username}` : 'a deleted member'} · last reported{' '}
                     {ago(report.last_reported_at, now)}
                   </span>

@@ -79,7 +79,7 @@ export function UsersTab({ onBanned }: { onBanned(): void }) {
                       </div>
                     </div>
                   </td>
-                  <td data-label="Joined" title={new Date(user.created_at).toLocaleString()}>
+                  <td data-label="Joined" className={styles.when} title={new Date(user.created_at).toLocaleString()}>
                     {ago(user.created_at, now)}
                   </td>
                   <td data-label="Role">
