@@ -119,6 +119,7 @@ test('a member sees Access Denied with their role and id; a moderator sees only 
   await expect(tab(mod, 'Reports')).toHaveAttribute('aria-selected', 'true');
   await expect(mod.getByRole('link', { name: 'Bulk create threads' })).toHaveCount(0);
   // Online only: offline, it says so instead of spinning, and loads again on reconnect.
+  await mod.waitForLoadState('networkidle');
   await mod.context().setOffline(true);
   await expect(mod.getByText('The moderation panel needs a connection.')).toBeVisible();
   await shoot(mod, 'offline');
