@@ -264,3 +264,35 @@ test("a member's report is dismissed by a moderator, and the admin's Log shows b
   await page.getByRole('button', { name: 'Clear' }).click();
   await expect(reported).toHaveCount(1);
 });
+
+test("an admin changes a new member's role from the Users table, asked first, and the Log records it", async ({
+  page,
+  baseURL,
+}) => {
+  // Made after the admin's device pulled: the role change pulls them in before it is queued.
+  await signIn(page, ADMIN);
+  const member = await memberWithReplies(baseURL!, 'promote', seededThreadId(SEEDED.introductions), []);
+  await page.goto('/moderation');
+  await page.getByRole('searchbox', { name: 'Search users by username or email' }).fill(member.username);
+  const row = page.getByTestId('moderation-user').filter({ hasText: `@${member.username}` });
+  const select = row.getByRole('combobox', { name: `Role of ${member.username}` });
+  // The search's answer, not the unsearched first page that also holds the newest member.
+  await expect(page.getByTestId('moderation-user')).toHaveCount(1);
+  await expect(select).toHaveText('User');
+  await select.click();
+  await page.getByRole('option', { name: 'Moderator' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText("Are you sure you want to change this user's role to moderator?");
+  await dialog.getByRole('button', { name: 'Change role' }).click();
+  await expect(toast(page, 'User role updated successfully')).toBeVisible();
+  await expect(select).toHaveText('Moderator');
+  const service = await serviceClient(baseURL!);
+  const { data } = await service.from('profiles').select('role').eq('id', member.id).single();
+  expect(data).toEqual({ role: 'moderator' });
+
+  await tab(page, 'Log').click();
+  await page.getByLabel('Action').selectOption('Role change');
+  const entry = page.getByTestId('log-entry').filter({ hasText: `@${member.username}` });
+  await expect(entry).toContainText('Role change: User → Moderator');
+  await expect(entry).toContainText('@guapadmin');
+});
