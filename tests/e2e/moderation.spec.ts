@@ -296,3 +296,20 @@ test("an admin changes a new member's role from the Users table, asked first, an
   await expect(entry).toContainText('Role change: User → Moderator');
   await expect(entry).toContainText('@guapadmin');
 });
+
+test('a list that fails to load says so, and Try again loads it', async ({ page }) => {
+  await signIn(page, ADMIN);
+  // A 500 stands in for a broken server, for the users list only.
+  const users = '**/rest/v1/rpc/moderation_users';
+  await page.route(users, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"internal error"}' }),
+  );
+  await page.goto('/moderation');
+  const failure = page.getByRole('alert').filter({ hasText: 'Failed to load users' });
+  await expect(failure).toBeVisible();
+  await shoot(page, 'users-failed');
+  await page.unroute(users);
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('moderation-user').first()).toBeVisible();
+  await expect(failure).toHaveCount(0);
+});
