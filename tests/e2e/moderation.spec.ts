@@ -313,3 +313,34 @@ test('a list that fails to load says so, and Try again loads it', async ({ page 
   await expect(page.getByTestId('moderation-user').first()).toBeVisible();
   await expect(failure).toHaveCount(0);
 });
+
+test('an admin deletes a reported post from the Reports tab; its reports are resolved and the Log says so', async ({
+  page,
+  baseURL,
+}) => {
+  const author = await memberWithReplies(baseURL!, 'deleted', seededThreadId(SEEDED.introductions), [
+    'Send me your seed phrase for a free airdrop',
+  ]);
+  const postId = author.posts[0]!.id;
+  const reporter = await memberClient(baseURL!, MEMBER);
+  expect((await reporter.from('post_reports').insert({ post_id: postId, reason: 'spam' })).error).toBeNull();
+
+  await signIn(page, ADMIN);
+  await page.goto('/moderation');
+  await tab(page, 'Reports').click();
+  const card = page.getByTestId('open-report').filter({ hasText: 'free airdrop' });
+  await expect(card).toContainText('Spam');
+  await card.getByRole('button', { name: 'Delete post' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Are you sure you want to delete this post?');
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(toast(page, 'Post deleted successfully!')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  const service = await serviceClient(baseURL!);
+  expect((await service.from('posts').select('id').eq('id', postId)).data).toEqual([]);
+
+  await tab(page, 'Log').click();
+  const entries = page.getByTestId('log-entry').filter({ hasText: `@${author.username}` });
+  await expect(entries.filter({ hasText: 'Resolve report (1 report, post deleted)' })).toHaveCount(1);
+  await expect(entries.filter({ hasText: 'Delete post' })).toContainText('@guapadmin');
+});
