@@ -1,0 +1,61 @@
+// The Banned tab (SPEC §2): who is banned, why and when, whether their posts went, and Unban.
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { MODERATION_FAILURES, unbanMember, type BannedMember } from '../../backend/moderation.ts';
+import { useBackend } from '../../state/BackendContext.tsx';
+import { reportError } from '../../state/errors/reportError.ts';
+import { Button } from '../../ui/Button.tsx';
+import { useMinuteClock } from '../../ui/useMinuteClock.ts';
+import { ListGate } from './ListStates.tsx';
+import { ago } from './moderationFacts.ts';
+import type { PagedList } from './usePagedList.ts';
+import styles from './Moderation.module.css';
+
+export function BannedTab({ list }: { list: PagedList<BannedMember> }) {
+  const client = useBackend();
+  const now = useMinuteClock();
+  const [busy, setBusy] = useState<string>();
+  const unban = async (member: BannedMember) => {
+    setBusy(member.user_id);
+    try {
+      await unbanMember(client, member.user_id);
+      toast.success('User unbanned successfully');
+      if (list.state === 'ready') list.update((rows) => rows.filter((r) => r.user_id !== member.user_id));
+    } catch (error) {
+      reportError(error, MODERATION_FAILURES.unban);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return (
+    <>
+      <ListGate list={list} failed="Failed to load banned users" empty="No banned users" />
+      {list.state === 'ready' && list.rows.length > 0 && (
+        <ul className={styles.cards}>
+          {list.rows.map((member) => (
+            <li key={member.id} className={styles.card} data-testid="banned-user">
+              <div className={styles.cardHead}>
+                <div className={styles.names}>
+                  <strong>@{member.username}</strong>
+                  <span className={styles.email}>{member.email}</span>
+                </div>
+                <Button
+                  onClick={() => void unban(member)}
+                  disabled={busy === member.user_id}
+                  aria-label={`Unban ${member.username}`}
+                >
+                  {busy === member.user_id ? 'Unbanning...' : 'Unban'}
+                </Button>
+              </div>
+              <p className={styles.reason}>{member.reason}</p>
+              <p className={styles.meta}>
+                <span title={new Date(member.banned_at).toLocaleString()}>Banned {ago(member.banned_at, now)}</span>
+                {member.delete_posts && <span className={styles.deletedMark}>Posts deleted</span>}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

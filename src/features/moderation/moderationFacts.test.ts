@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ago, banConfirmation, describeAction, reasonSummary } from './moderationFacts.ts';
+
+describe('banConfirmation', () => {
+  it('asks plainly, and adds the note only when every post will be deleted', () => {
+    expect(banConfirmation('spammer', false)).toBe('Are you sure you want to ban spammer?');
+    expect(banConfirmation('spammer', true)).toBe(
+      "Are you sure you want to ban spammer? All of spammer's posts will be deleted. This cannot be undone.",
+    );
+  });
+});
+
+describe('ago', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  it('says just now under a minute, and the unit with ago after', () => {
+    expect(ago('2026-11-24T11:59:30Z', now)).toBe('just now');
+    expect(ago('2026-11-24T11:55:00Z', now)).toBe('5m ago');
+    expect(ago('2026-11-21T12:00:00Z', now)).toBe('3d ago');
+  });
+});
+
+describe('reasonSummary', () => {
+  it('names each reason once, with its count when several reports gave it', () => {
+    expect(reasonSummary(['spam', 'off_topic', 'spam', 'other'])).toEqual(['Spam ×2', 'Off-topic', 'Other']);
+  });
+});
+
+describe('describeAction', () => {
+  it('reads the facts of a role change, a ban that deleted posts, a report and its handling', () => {
+    expect(describeAction('role_change', { from: 'user', to: 'moderator' })).toBe('Role change: User → Moderator');
+    expect(describeAction('ban', { delete_posts: true })).toBe('Ban, posts deleted');
+    expect(describeAction('ban', { delete_posts: false })).toBe('Ban');
+    expect(describeAction('report_post', { reason: 'off_topic' })).toBe('Report post: Off-topic');
+    expect(describeAction('dismiss_report', { reports: 1, outcome: 'dismissed' })).toBe(
+      'Dismiss report (1 report, dismissed)',
+    );
+    expect(describeAction('resolve_report', { reports: 3, outcome: 'author_banned' })).toBe(
+      'Resolve report (3 reports, author banned)',
+    );
+  });
+
+  it('falls back to the action name when the details are missing or not an object', () => {
+    expect(describeAction('move_thread', {})).toBe('Move thread');
+    expect(describeAction('role_change', null)).toBe('Role change');
+    expect(describeAction('something_new', 'x')).toBe('something_new');
+  });
+});
