@@ -13,6 +13,7 @@ import { setRole } from './kinds/setRole.ts';
 import { thread } from './kinds/thread.ts';
 import { updateSettings } from './kinds/updateSettings.ts';
 import { updateProfile } from './kinds/updateProfile.ts';
+import { updateThread } from './kinds/updateThread.ts';
 import { unlike } from './kinds/unlike.ts';
 import type { WriteKind } from './writeKind.ts';
 
@@ -36,6 +37,7 @@ registerWriteKind(updateProfile);
 registerWriteKind(like);
 registerWriteKind(unlike);
 registerWriteKind(setRole);
+registerWriteKind(updateThread);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);

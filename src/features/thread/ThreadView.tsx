@@ -26,6 +26,7 @@ import { PostCard } from './PostCard.tsx';
 import { PostList } from './PostList.tsx';
 import { ThreadFooter, type FooterKind } from './ThreadFooter.tsx';
 import { ThreadHeader } from './ThreadHeader.tsx';
+import { ThreadTools } from './ThreadTools.tsx';
 import { useReplyDraft } from './useReplyDraft.ts';
 import styles from './Thread.module.css';
 
@@ -92,6 +93,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
         thread={thread}
         replyCount={replyCount}
         onDelete={staff ? () => setConfirmingDelete(true) : undefined}
+        tools={staff ? <ThreadTools thread={thread} online={online} /> : undefined}
       />
       {posts === undefined ? (
         <Spinner label="Loading posts…" />
