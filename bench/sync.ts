@@ -16,6 +16,7 @@ import { enqueueReply } from '../src/sync/outbox.ts';
 import type { Db } from '../supabase/local/db.ts';
 import { openPglite } from '../supabase/local/pgliteThread.ts';
 import { migrate } from '../supabase/local/migrate.ts';
+import { liftPostRateLimits } from '../supabase/local/postRateLimits.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { generateForum } from './generateForum.ts';
@@ -132,6 +133,8 @@ export async function benchSync() {
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-sync-'));
   const db = await openPglite();
   await migrate(db);
+  // The bench posts far faster than a person: the database's posting limits would refuse it.
+  await liftPostRateLimits(db);
   progress(`generating ${THREADS} threads and ${POSTS} posts`);
   const generated = await time(() => generateForum(db, THREADS, POSTS));
   progress('initial sync');

@@ -99,6 +99,34 @@ export type Database = {
         };
         Relationships: [];
       };
+      forum_limits: {
+        Row: {
+          id: boolean;
+          messages_per_day: number;
+          new_account_hours: number;
+          new_account_replies: number;
+          new_account_threads: number;
+          post_interval_s: number;
+          new_account_seconds_left: number | null;
+        };
+        Insert: {
+          id?: boolean;
+          messages_per_day?: number;
+          new_account_hours?: number;
+          new_account_replies?: number;
+          new_account_threads?: number;
+          post_interval_s?: number;
+        };
+        Update: {
+          id?: boolean;
+          messages_per_day?: number;
+          new_account_hours?: number;
+          new_account_replies?: number;
+          new_account_threads?: number;
+          post_interval_s?: number;
+        };
+        Relationships: [];
+      };
       messages: {
         Row: {
           content: string;
@@ -155,6 +183,73 @@ export type Database = {
           {
             foreignKeyName: 'messages_sender_id_fkey';
             columns: ['sender_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      moderation_log: {
+        Row: {
+          action: string;
+          actor_id: string | null;
+          actor_username: string | null;
+          created_at: string;
+          details: NonNullable<Json>;
+          id: string;
+          post_id: string | null;
+          reason: string | null;
+          target_user_id: string | null;
+          target_username: string | null;
+          thread_id: string | null;
+        };
+        Insert: {
+          action: string;
+          actor_id?: string | null;
+          actor_username?: string | null;
+          created_at?: string;
+          details?: NonNullable<Json>;
+          id?: string;
+          post_id?: string | null;
+          reason?: string | null;
+          target_user_id?: string | null;
+          target_username?: string | null;
+          thread_id?: string | null;
+        };
+        Update: {
+          action?: string;
+          actor_id?: string | null;
+          actor_username?: string | null;
+          created_at?: string;
+          details?: NonNullable<Json>;
+          id?: string;
+          post_id?: string | null;
+          reason?: string | null;
+          target_user_id?: string | null;
+          target_username?: string | null;
+          thread_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'moderation_log_actor_id_fkey';
+            columns: ['actor_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'moderation_log_actor_id_fkey';
+            columns: ['actor_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'moderation_log_target_user_id_fkey';
+            columns: ['target_user_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'moderation_log_target_user_id_fkey';
+            columns: ['target_user_id'];
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -294,6 +389,31 @@ export type Database = {
           },
         ];
       };
+      post_holds: {
+        Row: {
+          content: string;
+          held_at: string;
+          post_id: string;
+        };
+        Insert: {
+          content: string;
+          held_at?: string;
+          post_id: string;
+        };
+        Update: {
+          content?: string;
+          held_at?: string;
+          post_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'post_holds_post_id_fkey';
+            columns: ['post_id'];
+            referencedRelation: 'posts';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       post_likes: {
         Row: {
           created_at: string;
@@ -337,11 +457,79 @@ export type Database = {
           },
         ];
       };
+      post_reports: {
+        Row: {
+          created_at: string;
+          details: string | null;
+          handled_at: string | null;
+          handled_by: string | null;
+          id: string;
+          post_id: string;
+          reason: string;
+          reporter_id: string;
+          status: string;
+        };
+        Insert: {
+          created_at?: string;
+          details?: string | null;
+          handled_at?: string | null;
+          handled_by?: string | null;
+          id?: string;
+          post_id: string;
+          reason: string;
+          reporter_id?: string;
+          status?: string;
+        };
+        Update: {
+          created_at?: string;
+          details?: string | null;
+          handled_at?: string | null;
+          handled_by?: string | null;
+          id?: string;
+          post_id?: string;
+          reason?: string;
+          reporter_id?: string;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'post_reports_handled_by_fkey';
+            columns: ['handled_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'post_reports_handled_by_fkey';
+            columns: ['handled_by'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'post_reports_post_id_fkey';
+            columns: ['post_id'];
+            referencedRelation: 'posts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'post_reports_reporter_id_fkey';
+            columns: ['reporter_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'post_reports_reporter_id_fkey';
+            columns: ['reporter_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       posts: {
         Row: {
           author_id: string | null;
           content: string;
           created_at: string;
+          hidden_at: string | null;
           id: string;
           images: string[] | null;
           is_edited: boolean;
@@ -357,6 +545,7 @@ export type Database = {
           author_id?: string | null;
           content: string;
           created_at?: string;
+          hidden_at?: string | null;
           id?: string;
           images?: string[] | null;
           is_edited?: boolean;
@@ -372,6 +561,7 @@ export type Database = {
           author_id?: string | null;
           content?: string;
           created_at?: string;
+          hidden_at?: string | null;
           id?: string;
           images?: string[] | null;
           is_edited?: boolean;
@@ -696,7 +886,9 @@ export type Database = {
           thread_title: string;
         }[];
       };
+      close_reports: { Args: { new_status: string; post: string }; Returns: number };
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined };
+      dismiss_reports: { Args: { post_id: string }; Returns: number };
       finish_notification_deliveries: {
         Args: { results: Json };
         Returns: {
@@ -705,6 +897,8 @@ export type Database = {
         }[];
       };
       finish_notification_delivery: { Args: { error?: string; id: string; ok: boolean }; Returns: string };
+      has_reported: { Args: { post: string }; Returns: boolean };
+      hold_post: { Args: { post: string }; Returns: undefined };
       increment_thread_view_count: { Args: { thread_id: string }; Returns: undefined };
       is_active_member: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
@@ -727,7 +921,47 @@ export type Database = {
       };
       member_activity_visible: { Args: { member: string }; Returns: boolean };
       mentioned_members: { Args: { content: string }; Returns: string[] };
+      moderation_search_pattern: { Args: { search: string }; Returns: string };
+      moderation_user_count: { Args: { search?: string }; Returns: number };
+      moderation_users: {
+        Args: { after_created_at?: string; after_id?: string; max_rows?: number; search?: string };
+        Returns: {
+          avatar_url: string;
+          created_at: string;
+          display_name: string;
+          email: string;
+          id: string;
+          is_banned: boolean;
+          role: string;
+          username: string;
+        }[];
+      };
+      new_account_seconds_left: {
+        Args: { limits: Database['public']['Tables']['forum_limits']['Row'] };
+        Returns: number;
+      };
       notification_excerpt: { Args: { content: string }; Returns: string };
+      open_reports: {
+        Args: { before?: string; max_rows?: number };
+        Returns: {
+          author_id: string;
+          author_username: string;
+          details: string[];
+          first_reported_at: string;
+          hidden: boolean;
+          last_reported_at: string;
+          post_excerpt: string;
+          post_id: string;
+          reasons: string[];
+          report_count: number;
+          thread_id: string;
+          thread_title: string;
+        }[];
+      };
+      refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
+      release_post: { Args: { post: string }; Returns: boolean };
+      resolve_author_reports: { Args: { author: string }; Returns: undefined };
+      resolve_reports: { Args: { outcome: string; post_id: string }; Returns: number };
       search_forum: {
         Args: { max_results?: number; query: string };
         Returns: {
@@ -742,6 +976,11 @@ export type Database = {
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
       touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };
       unban_user: { Args: { target: string }; Returns: undefined };
+      wait_in_words: { Args: { seconds: number }; Returns: string };
+      write_moderation_log: {
+        Args: { action: string; details?: Json; post?: string; reason?: string; target_user?: string; thread?: string };
+        Returns: undefined;
+      };
     };
     Enums: {
       [_ in never]: never;

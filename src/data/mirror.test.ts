@@ -99,6 +99,7 @@ describe('mirror', () => {
       is_edited: false,
       version: 1,
       like_count: 0,
+      hidden_at: null,
       created_at: at,
       updated_at: at,
       sync_txid: 1,

@@ -6,7 +6,7 @@ export const PROFILE_COLUMNS = `${PUBLIC_PROFILE_COLUMNS},sync_txid` as const;
 export const THREAD_COLUMNS =
   'id,slug,title,category_id,author_id,is_pinned,is_locked,is_ad,view_count,reply_count,last_reply_at,created_at,updated_at,sync_txid';
 export const POST_COLUMNS =
-  'id,thread_id,author_id,content,type,images,is_first_post,is_edited,version,like_count,created_at,updated_at,sync_txid';
+  'id,thread_id,author_id,content,type,images,is_first_post,is_edited,version,like_count,hidden_at,created_at,updated_at,sync_txid';
 export const MESSAGE_COLUMNS = 'id,sender_id,recipient_id,subject,content,is_read,created_at,updated_at,sync_txid';
 export const ME_COLUMNS = 'id,email,notification_preferences,privacy_settings';
 export const TOMBSTONE_COLUMNS = 'table_name,row_id,sync_txid';

@@ -56,6 +56,9 @@ alter default privileges in schema public revoke all on sequences from anon, aut
 alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
 
 create schema if not exists extensions;
+-- Hosted lets postgres install extensions (pg_trgm and the like) into this schema, and the API roles use them.
+grant usage, create on schema extensions to postgres;
+grant usage on schema extensions to anon, authenticated, service_role;
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 

@@ -13,6 +13,8 @@ export interface LocalEnv {
   exposeMailbox: boolean;
   /** Hosted Supabase's per-IP and per-email limits on sign-ins and sign-ups; off only for test suites. */
   authRateLimits: boolean;
+  /** The database's limits on posting (public.forum_limits); POST_RATE_LIMITS=off lifts them, for test suites. */
+  postRateLimits: boolean;
   /** Reverse proxies to believe about the client's address (X-Forwarded-For), for the rate limits. */
   trustProxy?: string;
   /** The web push pair; unset, a pair made on first start is kept in the data folder (vapid.ts). */
@@ -30,6 +32,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
     siteUrl: env.SITE_URL || undefined,
     exposeMailbox: env.EXPOSE_MAILBOX === 'true',
     authRateLimits: env.AUTH_RATE_LIMITS !== 'off',
+    postRateLimits: env.POST_RATE_LIMITS !== 'off',
     trustProxy: env.TRUST_PROXY || undefined,
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,

@@ -2,8 +2,10 @@
 // worker thread, and neither tsx's nor Vitest's loader reaches one.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-const db = new PGlite(workerData.dataDir);
+// The extensions the migrations create, as hosted Supabase offers them (trigram search of the moderation panel).
+const db = new PGlite(workerData.dataDir, { extensions: { pg_trgm } });
 await db.waitReady;
 
 /** The statement_timeout the next statement runs under, as Postgres shows it ('3s', '0'). */

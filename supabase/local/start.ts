@@ -6,6 +6,7 @@ import { openPglite } from './pgliteThread.ts';
 import { clientAddress } from './clientAddress.ts';
 import { readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
+import { liftPostRateLimits } from './postRateLimits.ts';
 import { assertDatabaseFitsHost } from './exposedDatabase.ts';
 import { assertSecretFitsHost, projectJwtSecret } from './secret.ts';
 import { startStack } from './server.ts';
@@ -29,6 +30,7 @@ try {
 const db = env.databaseUrl ? await openPostgres(env.databaseUrl) : await openPglite(join(env.dataDir, 'db'));
 const { applied, seeded } = await migrate(db);
 if (applied.length) console.log(`Applied ${applied.length} migration(s)${seeded ? ' and the seed data' : ''}.`);
+if (!env.postRateLimits) await liftPostRateLimits(db);
 const stack = await startStack({
   db,
   jwtSecret,

@@ -8,6 +8,7 @@ import type { AuthRateLimits } from '../../supabase/local/auth/rateLimits.ts';
 import { openPostgres, type Db } from '../../supabase/local/db.ts';
 import { openPglite } from '../../supabase/local/pgliteThread.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
+import { liftPostRateLimits } from '../../supabase/local/postRateLimits.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import '../../supabase/local/noRealtimeSocket.ts';
 
@@ -48,6 +49,8 @@ export interface TestStackOptions {
   sendNotifications?: boolean;
   /** Settings for the Edge Functions beyond the stack's own. */
   functionEnv?: Record<string, string>;
+  /** The database's posting limits (public.forum_limits): lifted unless asked, since tests post quickly. */
+  rateLimits?: 'default' | 'relaxed';
 }
 
 async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
@@ -78,6 +81,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const { db, drop } = await openTestDb();
   try {
     await migrate(db, { seed: options.seed, migrations: options.migrations, extraSql: options.extraSql });
+    if (options.migrations !== false && options.rateLimits !== 'default') await liftPostRateLimits(db);
   } catch (e) {
     await db.close();
     await drop();

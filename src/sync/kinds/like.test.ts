@@ -23,6 +23,7 @@ async function mirrorWithPosts() {
     is_edited: false,
     version: 1,
     like_count: 3,
+    hidden_at: null,
     created_at: '2026-11-19T10:00:00Z',
     updated_at: '2026-11-19T10:00:00Z',
     sync_txid: 10,

@@ -32,6 +32,7 @@ function serverRow(sent: OutboxEntry): PostRow {
     is_edited: false,
     version: 1,
     like_count: 0,
+    hidden_at: null,
     created_at: '2026-11-20T10:00:01Z',
     updated_at: '2026-11-20T10:00:01Z',
     sync_txid: 12,

@@ -36,6 +36,7 @@ export function localPost(post: NewPost, at: string): PostRow {
     is_edited: false,
     version: 1,
     like_count: 0,
+    hidden_at: null,
     created_at: at,
     updated_at: at,
     sync_txid: 0,
