@@ -9,6 +9,7 @@ import { markRead } from './kinds/markRead.ts';
 import { markNotificationsRead } from './kinds/markNotificationsRead.ts';
 import { message } from './kinds/message.ts';
 import { reply } from './kinds/reply.ts';
+import { report } from './kinds/report.ts';
 import { setRole } from './kinds/setRole.ts';
 import { thread } from './kinds/thread.ts';
 import { updateSettings } from './kinds/updateSettings.ts';
@@ -38,6 +39,7 @@ registerWriteKind(like);
 registerWriteKind(unlike);
 registerWriteKind(setRole);
 registerWriteKind(updateThread);
+registerWriteKind(report);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);
