@@ -13,6 +13,7 @@ import type {
   PushedNotification,
   WorkerSession,
   ProfileRow,
+  ReportRow,
   ThreadRow,
 } from './types.ts';
 
@@ -40,6 +41,8 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = [
   { likes: 'id, [user_id+post_id], post_id' },
   // v5: the member's notifications (the bell, newest first, and its unread count), and pushes shown before a pull.
   { notifications: 'id, [recipient_id+created_at], [recipient_id+_unread]', pushedNotifications: 'id' },
+  // v6: the posts the member reported from this device; posts gain hidden_at (hidden pending review).
+  { reports: 'id, [reporter_id+post_id]' },
 ];
 
 /** Moves the rows an older version stored to a version's shape, by version number. */
@@ -62,6 +65,15 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
         p.like_count ??= 0;
       });
   },
+  // Posts stored before hidden_at existed were not hidden: they read null until the server changes them.
+  6: async (tx) => {
+    await tx
+      .table('posts')
+      .toCollection()
+      .modify((p: Record<string, unknown>) => {
+        p.hidden_at ??= null;
+      });
+  },
 };
 
 export type Mirror = Dexie & {
@@ -74,6 +86,7 @@ export type Mirror = Dexie & {
   keptThreads: EntityTable<KeptThreadRow, 'thread_id'>;
   likes: EntityTable<LikeRow, 'id'>;
   notifications: EntityTable<NotificationRow, 'id'>;
+  reports: EntityTable<ReportRow, 'id'>;
   pushedNotifications: EntityTable<PushedNotification, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   failed: EntityTable<FailedEntry, 'id'>;

@@ -69,6 +69,22 @@ describe('mirror schema migrations', () => {
     current.close();
   });
 
+  it('gives posts of a version 5 mirror hidden_at null and an empty reports table, keeping the posts cursor', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 5);
+    await old
+      .table('posts')
+      .add({ id: 'p1', thread_id: 't1', content: 'Hello', like_count: 2, created_at: '2026-11-01', sync_txid: 9 });
+    await old.table('cursors').add({ table: 'posts', txid: 9 });
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    expect(await current.posts.get('p1')).toMatchObject({ content: 'Hello', like_count: 2, hidden_at: null });
+    expect(await current.reports.count()).toBe(0);
+    expect((await current.cursors.get('posts'))?.txid).toBe(9);
+    current.close();
+  });
+
   it('only ever appends versions: the first one still declares every table', () => {
     expect(Object.keys(MIRROR_VERSIONS[0]!).sort()).toEqual([
       'categories',

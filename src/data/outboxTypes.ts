@@ -21,9 +21,17 @@ export interface OutboxEntry {
   /** Bumped when a later edit folds into this waiting write, so a send that raced it is not taken as final. */
   rev: number;
   attempts: number;
-  /** Earliest time of the next attempt after a retryable failure (backoff). */
+  /** Earliest time of the next attempt after a retryable failure (backoff), or the wait a rate limit asked for. */
   notBefore: number;
   lastError?: string;
+  /** The server's rate limit that holds it back until `notBefore`: it never reached the database. */
+  rateLimit?: WaitingLimit;
+}
+
+/** A rate limit a write waits out: which one, and the server's words for it. */
+export interface WaitingLimit {
+  limit: string;
+  message: string;
 }
 
 /** What the server had when an edit arrived on top of a version it no longer holds. */

@@ -38,6 +38,23 @@ export type LikeRow = Row<'post_likes'> & {
   _status?: LocalStatus;
 };
 
+/** Why a member reports a post (post_reports.reason). */
+export type ReportReason = 'spam' | 'abusive' | 'off_topic' | 'other';
+
+/**
+ * A report of a post made on this device by the signed-in member: only so the post says "Reported" here. The
+ * mirror never pulls reports (staff read them online), so this holds the member's own, as sent from here.
+ */
+export interface ReportRow {
+  id: string;
+  post_id: string;
+  reporter_id: string;
+  reason: ReportReason;
+  details: string | null;
+  created_at: string;
+  _status?: LocalStatus;
+}
+
 export type NotificationKind = 'message' | 'reply' | 'mention' | 'like';
 
 /** A notification of the signed-in member (RLS lets only its recipient read it), for the bell and the app badge. */

@@ -434,22 +434,51 @@ export class SyncEngine {
     await this.ready;
     const { db, clock, random } = this.deps;
     const { client } = this;
-    const { pushWrite, settleSent, settleRetry, settleRefused, classifyFailure } = await this.network();
+    const {
+      pushWrite,
+      settleSent,
+      settleRetry,
+      settleRefused,
+      settleRateLimited,
+      classifyFailure,
+      rateLimitOf,
+      kindOf,
+    } = await this.network();
     // An access token that expired offline is refreshed here, before anything is sent; a refused refresh signs
     // the member out (and leaves their writes waiting for their next sign-in).
     const userId = await this.sessionUser();
     if (!userId || userId !== this.userId) return;
     for (;;) {
       const entry = await db.outbox.where('userId').equals(userId).first();
-      if (!entry) return;
+      if (!entry) {
+        this.status.set({ rateLimit: null });
+        return;
+      }
       const now = clock.now();
+      // The post a wait shows on (a reply, a new thread's opening post), else the row the write is about.
+      const kind = kindOf(entry.write);
+      const target = kind.shownOn?.(entry.write).post || kind.target(entry.write);
       if (entry.notBefore > now) {
+        const { rateLimit } = entry;
+        this.status.set({ rateLimit: rateLimit ? { ...rateLimit, target, until: entry.notBefore } : null });
         this.scheduleRetry(entry.notBefore - now);
         return;
       }
       const outcome = await pushWrite({ db, client, userId, random }, entry.write);
       // A send that got no answer says the server cannot be reached; any answer says it can.
-      this.status.set({ unreachable: outcome.result === 'failed' && outcome.failure.status === 0 });
+      this.status.set({ unreachable: outcome.result === 'failed' && outcome.failure.status === 0, rateLimit: null });
+      const limit = outcome.result === 'failed' ? rateLimitOf(outcome.failure) : null;
+      if (limit && outcome.result === 'failed') {
+        // Not a failure: the server takes this same write once the limit's time is over. Later writes wait behind
+        // it, in order, as they would behind any retry.
+        const until = now + limit.retryAfterS * 1000;
+        const waiting = { limit: limit.limit, message: outcome.failure.message };
+        await settleRateLimited(db, entry, until, waiting);
+        this.status.set({ rateLimit: { ...waiting, target, until } });
+        this.scheduleRetry(until - now);
+        this.deps.env.requestBackgroundSync?.();
+        return;
+      }
       if (outcome.result === 'sent') {
         await settleSent(db, entry, outcome);
       } else if (outcome.result === 'failed' && classifyFailure(outcome.failure) === 'retry') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, describeFailure } from './errors.ts';
+import { classifyFailure, describeFailure, rateLimitOf } from './errors.ts';
 
 describe('classifyFailure', () => {
   it.each([0, 408, 429, 500, 502, 503, 504])('retries status %i', (status) => {
@@ -29,5 +29,31 @@ describe('describeFailure', () => {
     expect(describeFailure({ message, code: '23514', status: 400 })).toBe(
       `Content is too long (max 100,000 characters). (${message})`,
     );
+  });
+});
+
+describe('rate limits', () => {
+  const refusal = {
+    message: 'You are posting too quickly. Please wait 4 seconds.',
+    code: 'PT429',
+    status: 429,
+    details: '{"limit":"post_interval","retry_after_s":4}',
+  };
+
+  it('reads which limit and how long to wait from a PT429 refusal, and retries it', () => {
+    expect(rateLimitOf(refusal)).toEqual({ limit: 'post_interval', retryAfterS: 4 });
+    expect(classifyFailure(refusal)).toBe('retry');
+    // Whatever status a proxy gave it, the database's code says it is a wait, not a refusal.
+    expect(classifyFailure({ ...refusal, status: 400 })).toBe('retry');
+  });
+
+  it.each([
+    ['another code', { ...refusal, code: '42501', status: 403 }],
+    ['no details', { ...refusal, details: null }],
+    ['details that are not JSON', { ...refusal, details: 'slow down' }],
+    ['no wait', { ...refusal, details: '{"limit":"post_interval"}' }],
+    ['a wait under a second', { ...refusal, details: '{"limit":"post_interval","retry_after_s":0}' }],
+  ])('is no rate limit with %s', (_, failure) => {
+    expect(rateLimitOf(failure)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // After a push: one Dexie transaction applies the server's answer to the mirror and retires, reschedules or fails
 // the outbox entry, taking into account what the member did to that entry while it was on the wire.
 import type { Mirror } from '../data/mirror.ts';
-import type { OutboxEntry } from '../data/outboxTypes.ts';
+import type { OutboxEntry, WaitingLimit } from '../data/outboxTypes.ts';
 import { describeFailure } from './errors.ts';
 import { moveToFailed } from './failed.ts';
 import type { MirrorChange, PushOutcome } from './writeKind.ts';
@@ -35,14 +35,14 @@ export async function settleSent(db: Mirror, sent: OutboxEntry, outcome: PushOut
       current.rev !== sent.rev ? kindOf(current.write).post?.editOn(current.write, outcome.version ?? 1) : undefined;
     if (next && post) {
       await apply(db, outcome.changes, new Set([post]));
-      await db.outbox.put({ ...current, write: next, rev: 0, attempts: 0, notBefore: 0 });
+      await db.outbox.put({ ...current, write: next, rev: 0, attempts: 0, notBefore: 0, rateLimit: undefined });
       return;
     }
     if (current.rev !== sent.rev && !ofPost) {
       // A newer value joined it while it was on the wire (a settings toggle): the mirror keeps that value, and it
       // is sent next, as it is now.
       await apply(db, outcome.changes, new Set([kind.target(current.write)]));
-      await db.outbox.put({ ...current, rev: 0, attempts: 0, notBefore: 0 });
+      await db.outbox.put({ ...current, rev: 0, attempts: 0, notBefore: 0, rateLimit: undefined });
       return;
     }
     await apply(db, outcome.changes, new Set());
@@ -81,6 +81,25 @@ export async function settleRetry(db: Mirror, sent: OutboxEntry, notBefore: numb
         ? kindOf(current.write).afterLostAnswer?.(current.write, sent.write)
         : undefined;
     const write = kept ?? current.write;
-    await db.outbox.put({ ...current, write, attempts: current.attempts + 1, notBefore, lastError: error });
+    await db.outbox.put({
+      ...current,
+      write,
+      attempts: current.attempts + 1,
+      notBefore,
+      lastError: error,
+      rateLimit: undefined,
+    });
+  });
+}
+
+/**
+ * A rate limit refused it: the database took nothing, so it waits out the limit's time and goes again, with no
+ * attempt counted (the backoff does not grow, and nothing may have landed). Taken back meanwhile: nothing to undo.
+ */
+export async function settleRateLimited(db: Mirror, sent: OutboxEntry, notBefore: number, rateLimit: WaitingLimit) {
+  await db.transaction('rw', [db.outbox], async () => {
+    const current = sent.seq === undefined ? undefined : await db.outbox.get(sent.seq);
+    if (!current) return;
+    await db.outbox.put({ ...current, notBefore, lastError: rateLimit.message, rateLimit });
   });
 }

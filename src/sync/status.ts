@@ -1,4 +1,12 @@
 // The sync state the UI shows: online, pull progress, writes waiting and failed, and the last good sync.
+/** A rate limit the next write waits out: the post (or row) it shows on, until when, and the server's words. */
+interface RateLimitWait {
+  target: string;
+  until: number;
+  limit: string;
+  message: string;
+}
+
 export interface SyncStatus {
   online: boolean;
   /** Rows stored so far while a pull runs; null when no pull is running. */
@@ -9,6 +17,8 @@ export interface SyncStatus {
   lastError: string | null;
   /** The last request to the server got no answer at all although the browser says it is online. */
   unreachable: boolean;
+  /** The server's rate limit holds the outbox back; null when nothing waits on one. */
+  rateLimit: RateLimitWait | null;
 }
 
 const INITIAL_STATUS: SyncStatus = {
@@ -19,6 +29,7 @@ const INITIAL_STATUS: SyncStatus = {
   lastSyncAt: null,
   lastError: null,
   unreachable: false,
+  rateLimit: null,
 };
 
 /** A minimal observable value, shaped for React's useSyncExternalStore. */

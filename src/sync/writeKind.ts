@@ -11,6 +11,7 @@ import type {
   NotificationRow,
   PostRow,
   ProfileRow,
+  ReportRow,
   ThreadRow,
 } from '../data/types.ts';
 import type { BackendFailure } from './errors.ts';
@@ -25,6 +26,7 @@ interface WriteTableRows {
   me: MeRow;
   likes: LikeRow;
   notifications: NotificationRow;
+  reports: ReportRow;
 }
 
 type WriteTable = keyof WriteTableRows;

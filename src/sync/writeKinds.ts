@@ -9,10 +9,12 @@ import { markRead } from './kinds/markRead.ts';
 import { markNotificationsRead } from './kinds/markNotificationsRead.ts';
 import { message } from './kinds/message.ts';
 import { reply } from './kinds/reply.ts';
+import { report } from './kinds/report.ts';
 import { setRole } from './kinds/setRole.ts';
 import { thread } from './kinds/thread.ts';
 import { updateSettings } from './kinds/updateSettings.ts';
 import { updateProfile } from './kinds/updateProfile.ts';
+import { updateThread } from './kinds/updateThread.ts';
 import { unlike } from './kinds/unlike.ts';
 import type { WriteKind } from './writeKind.ts';
 
@@ -36,6 +38,8 @@ registerWriteKind(updateProfile);
 registerWriteKind(like);
 registerWriteKind(unlike);
 registerWriteKind(setRole);
+registerWriteKind(updateThread);
+registerWriteKind(report);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);

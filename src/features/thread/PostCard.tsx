@@ -18,7 +18,10 @@ import { LikeButton, type LikeMode } from './LikeButton.tsx';
 import { postImages } from './gallery.ts';
 import { authorName, initials } from './people.ts';
 import { PostGallery } from './PostGallery.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
 import { TextEditor } from './TextEditor.tsx';
+import { useHeldText } from './useHeldText.ts';
+import { WaitingMark } from './WaitingMark.tsx';
 import styles from './Thread.module.css';
 
 interface PostCardProps {
@@ -33,11 +36,21 @@ interface PostCardProps {
   like?: LikeState;
   /** The post the address points at (#post-{id}), as a notification opens it. */
   linked?: boolean;
+  /** Report is offered (signed in, someone else's post); `reported` once the member reported it here. */
+  canReport: boolean;
+  reported: boolean;
+  /** Staff and the author read a hidden post's words (online). */
+  canSeeHeld: boolean;
+  online: boolean;
   onQuote(post: PostWithAuthor): void;
 }
 
-function StatusMark({ status }: { status: PostWithAuthor['_status'] }) {
-  if (status === 'sending') return <span className={styles.sending}>Waiting to send</span>;
+/** The text shown in place of a post that members' reports hid until a moderator looks at it. */
+const HIDDEN_NOTICE = 'hidden pending review';
+
+function StatusMark({ post }: { post: PostWithAuthor }) {
+  const status = post._status;
+  if (status === 'sending') return <WaitingMark postId={post.id} />;
   if (status === 'failed') return <span className={styles.notSent}>Not sent</span>;
   return null;
 }
@@ -52,11 +65,18 @@ export const PostCard = memo(function PostCard({
   likeMode,
   like,
   linked,
+  canReport,
+  reported,
+  canSeeHeld,
+  online,
   onQuote,
 }: PostCardProps) {
   const actions = usePostActions();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const hidden = post.hidden_at !== null && post.hidden_at !== undefined;
+  const held = useHeldText(post.id, hidden && canSeeHeld, online);
   const images = useMemo(() => postImages(post.content), [post.content]);
   const name = authorName(post.author_id, post.author);
   const headingId = `post-${post.id}-author`;
@@ -103,7 +123,8 @@ export const PostCard = memo(function PostCard({
         </div>
         <div className={styles.postTags}>
           {isFirst && <span className={styles.originalPost}>Original Post</span>}
-          <StatusMark status={post._status} />
+          {hidden && canSeeHeld && <span className={styles.hiddenMark}>Hidden pending review</span>}
+          <StatusMark post={post} />
         </div>
       </header>
       {editing ? (
@@ -114,6 +135,15 @@ export const PostCard = memo(function PostCard({
           onCancel={() => setEditing(false)}
           onSave={save}
         />
+      ) : hidden ? (
+        <div className={styles.postBody}>
+          <p className={styles.hiddenNotice}>{HIDDEN_NOTICE}</p>
+          {held !== null && (
+            <div className={styles.heldText} aria-label="Held text">
+              <Markdown>{held}</Markdown>
+            </div>
+          )}
+        </div>
       ) : (
         <div className={styles.postBody}>
           {/* The gallery shows the images, so the text does not show them a second time. */}
@@ -125,12 +155,12 @@ export const PostCard = memo(function PostCard({
       {!editing && (
         <footer className={styles.postActions}>
           <LikeButton postId={post.id} count={post.like_count} mode={likeMode} like={like} />
-          {canQuote && (
+          {canQuote && !hidden && (
             <Button variant="ghost" onClick={() => onQuote(post)} aria-label={`Quote ${name}`}>
               Quote
             </Button>
           )}
-          {canEdit && (
+          {canEdit && !hidden && (
             <Button variant="ghost" onClick={() => setEditing(true)}>
               Edit
             </Button>
@@ -140,8 +170,17 @@ export const PostCard = memo(function PostCard({
               Delete
             </Button>
           )}
+          {canReport &&
+            (reported ? (
+              <span className={`muted ${styles.reported}`}>Reported</span>
+            ) : (
+              <Button variant="ghost" onClick={() => setReporting(true)} aria-label={`Report post by ${name}`}>
+                Report
+              </Button>
+            ))}
         </footer>
       )}
+      <ReportDialog open={reporting} onOpenChange={setReporting} postId={post.id} authorName={name} online={online} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,5 +1,7 @@
-// The thread's header: badges, title, author, age, views, replies, category chip, and Delete Thread for staff.
+// The thread's header: badges, title, author, age, views, replies, category chip, and for staff Delete Thread and
+// the thread tools.
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -15,9 +17,11 @@ interface ThreadHeaderProps {
   /** The replies to show: the thread row's count may lag behind the posts on this device. */
   replyCount: number;
   onDelete?: () => void;
+  /** The thread tools, for staff. */
+  tools?: ReactNode;
 }
 
-export function ThreadHeader({ thread, replyCount, onDelete }: ThreadHeaderProps) {
+export function ThreadHeader({ thread, replyCount, onDelete, tools }: ThreadHeaderProps) {
   const name = authorName(thread.author_id, thread.author);
   const { category } = thread;
   return (
@@ -59,6 +63,7 @@ export function ThreadHeader({ thread, replyCount, onDelete }: ThreadHeaderProps
           </Button>
         )}
       </div>
+      {tools}
     </header>
   );
 }

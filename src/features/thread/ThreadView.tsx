@@ -26,6 +26,8 @@ import { PostCard } from './PostCard.tsx';
 import { PostList } from './PostList.tsx';
 import { ThreadFooter, type FooterKind } from './ThreadFooter.tsx';
 import { ThreadHeader } from './ThreadHeader.tsx';
+import { ThreadTools } from './ThreadTools.tsx';
+import { useReportedPosts } from '../../state/queries/moderation.ts';
 import { useReplyDraft } from './useReplyDraft.ts';
 import styles from './Thread.module.css';
 
@@ -37,6 +39,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   const failed = dataOrThrow(useFailedWrites());
   const userId = useSession((s) => s.user?.id ?? null);
   const liked = dataOrThrow(useLikedPosts(thread.id, userId));
+  const reported = dataOrThrow(useReportedPosts(userId));
   const profile = useSession((s) => s.profile);
   const hash = useRouterState({ select: (s) => s.location.hash });
   const linked = hash.startsWith('post-') ? hash.slice('post-'.length) : undefined;
@@ -92,6 +95,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
         thread={thread}
         replyCount={replyCount}
         onDelete={staff ? () => setConfirmingDelete(true) : undefined}
+        tools={staff ? <ThreadTools thread={thread} online={online} /> : undefined}
       />
       {posts === undefined ? (
         <Spinner label="Loading posts…" />
@@ -114,6 +118,10 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
                 likeMode={!userId ? 'visitor' : post.author_id === userId ? 'own' : 'member'}
                 like={liked?.get(post.id)}
                 linked={post.id === linked}
+                canReport={userId !== null && !own && !banned && post._status === undefined}
+                reported={reported?.has(post.id) === true}
+                canSeeHeld={own || staff}
+                online={online}
                 onQuote={quote}
               />
             );

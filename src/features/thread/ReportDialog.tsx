@@ -1,0 +1,147 @@
+// Reporting a post: a reason (spam, abusive, off-topic, or other with a few words), sent through the outbox so it
+// works offline. The database takes one report per member and post.
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { FailureTexts } from '../../backend/errors.ts';
+import type { ReportReason } from '../../data/types.ts';
+import { reportError } from '../../state/errors/reportError.ts';
+import { SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
+import { REPORT_DETAILS_MAX, useReportActions } from '../../state/mutations/reports.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
+import styles from './Thread.module.css';
+
+const REASONS: { value: ReportReason; label: string }[] = [
+  { value: 'spam', label: 'Spam' },
+  { value: 'abusive', label: 'Abusive' },
+  { value: 'off_topic', label: 'Off-topic' },
+  { value: 'other', label: 'Other' },
+];
+
+/** The database's words for an "other" report without a reason (its errcode 22023). */
+const SAY_WHY = 'Please say why you are reporting this post';
+const TOO_LONG = `Please keep it to ${REPORT_DETAILS_MAX} characters`;
+/** SPEC has no texts for reports: short and plain. */
+const REPORT_SENT = 'Thanks: the moderators will look at this post';
+const REPORT_FAILED: FailureTexts = { failed: 'Failed to report post' };
+
+/** What is wrong with the words of an "other" report; the other reasons need none. */
+function detailsProblem(reason: ReportReason, details: string): string | null {
+  if (reason !== 'other') return null;
+  const text = details.trim();
+  if (text === '') return SAY_WHY;
+  return text.length > REPORT_DETAILS_MAX ? TOO_LONG : null;
+}
+
+interface ReportDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  postId: string;
+  authorName: string;
+  online: boolean;
+}
+
+/** The form inside the dialog: the dialog unmounts it when closed, so each opening starts empty. */
+function ReportForm({ postId, online, onOpenChange }: Omit<ReportDialogProps, 'open' | 'authorName'>) {
+  const actions = useReportActions();
+  const id = useId();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (!reason) return;
+    const problem = detailsProblem(reason, details);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await actions.report(postId, reason, reason === 'other' ? details : null);
+      toast.success(online ? REPORT_SENT : SAVED_OFFLINE);
+      onOpenChange(false);
+    } catch (e) {
+      reportError(e, REPORT_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset className={styles.reasons}>
+        <legend className="sr-only">Reason</legend>
+        {REASONS.map((r) => (
+          <label key={r.value} className={styles.reason}>
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={r.value}
+              checked={reason === r.value}
+              onChange={() => {
+                setReason(r.value);
+                setError(null);
+              }}
+            />
+            {r.label}
+          </label>
+        ))}
+      </fieldset>
+      {reason === 'other' && (
+        <>
+          <label htmlFor={`${id}-details`} className={styles.dialogLabel}>
+            Why are you reporting this post?
+          </label>
+          <textarea
+            id={`${id}-details`}
+            className={styles.dialogText}
+            rows={4}
+            value={details}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+            onChange={(e) => {
+              setDetails(e.target.value);
+              setError(null);
+            }}
+          />
+          <span id={`${id}-count`} className={`muted ${styles.count}`}>
+            {details.trim().length}/{REPORT_DETAILS_MAX}
+          </span>
+        </>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+      <div className={styles.dialogActions}>
+        <DialogClose asChild>
+          <Button>Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="danger" disabled={busy || reason === null}>
+          Report
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ReportDialog({ open, onOpenChange, authorName, ...form }: ReportDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Report post"
+      description={`Why should the moderators look at this post by ${authorName}?`}
+    >
+      <ReportForm onOpenChange={onOpenChange} {...form} />
+    </Dialog>
+  );
+}
