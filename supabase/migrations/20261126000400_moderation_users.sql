@@ -5,8 +5,12 @@
 
 create extension if not exists pg_trgm with schema extensions;
 
-create index profiles_username_trgm_idx on public.profiles using gin (username extensions.gin_trgm_ops);
-create index profiles_email_trgm_idx on public.profiles using gin (email extensions.gin_trgm_ops);
+-- fastupdate off: new members go straight into the index. With it on, they wait in a pending list that every search
+-- reads through until a vacuum merges it, and PGlite has no autovacuum (measured: 16 ms against 2 ms for one email).
+create index profiles_username_trgm_idx on public.profiles using gin (username extensions.gin_trgm_ops)
+  with (fastupdate = off);
+create index profiles_email_trgm_idx on public.profiles using gin (email extensions.gin_trgm_ops)
+  with (fastupdate = off);
 -- Newest first with the id as tie-break, in one direction, so the keyset condition is an index range.
 create index profiles_created_at_id_idx on public.profiles (created_at desc, id desc);
 
