@@ -213,9 +213,22 @@ test("a member's report is dismissed by a moderator, and the admin's Log shows b
   const threadId = seededThreadId(SEEDED.introductions);
   const author = await memberWithReplies(baseURL!, 'reported', threadId, ['Join my pump group for guaranteed profits']);
   const postId = author.posts[0]!.id;
-  const reporter = await memberClient(baseURL!, MEMBER);
-  const report = { id: randomUUID(), post_id: postId, reason: 'other', details: 'Promises guaranteed profits' };
-  expect((await reporter.from('post_reports').insert(report)).error).toBeNull();
+  // The member reports it with the post's Report button, and their outbox sends it.
+  const reporter = await signedInPage(browser, MEMBER);
+  const thread = new ThreadPage(reporter);
+  await thread.open(SEEDED.introductions);
+  const post = thread.post('Join my pump group');
+  await post.getByRole('button', { name: /^Report post by / }).click();
+  const reportDialog = reporter.getByRole('dialog', { name: 'Report post' });
+  await reportDialog.getByLabel('Other').check();
+  await reportDialog.getByLabel('Why are you reporting this post?').fill('Promises guaranteed profits');
+  await reportDialog.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(post.getByText('Reported', { exact: true })).toBeVisible();
+  const service = await serviceClient(baseURL!);
+  const reportOf = async () =>
+    (await service.from('post_reports').select('status').eq('post_id', postId).maybeSingle()).data;
+  await expect.poll(reportOf).toEqual({ status: 'open' });
+  await reporter.context().close();
 
   const mod = await signedInPage(browser, MOD);
   await mod.goto('/moderation');
@@ -234,9 +247,7 @@ test("a member's report is dismissed by a moderator, and the admin's Log shows b
   await card.getByRole('button', { name: 'Dismiss' }).click();
   await expect(toast(mod, 'Reports dismissed')).toBeVisible();
   await expect(card).toHaveCount(0);
-  const service = await serviceClient(baseURL!);
-  const { data: stored } = await service.from('post_reports').select('status').eq('id', report.id).single();
-  expect(stored).toEqual({ status: 'dismissed' });
+  expect(await reportOf()).toEqual({ status: 'dismissed' });
   await mod.context().close();
 
   await signIn(page, ADMIN);

@@ -3,14 +3,8 @@
 import { useId } from 'react';
 import { useCategories } from '../../state/queries/categories.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
-import type { CategoryRow, CategoryType } from '../../data/types.ts';
+import { CategoryOptions } from '../../ui/CategoryOptions.tsx';
 import styles from './CreateThreadPage.module.css';
-
-const GROUPS: { type: CategoryType; label: string }[] = [
-  { type: 'guapcoin', label: 'GuapCoin' },
-  { type: 'crypto', label: 'Crypto' },
-  { type: 'support', label: 'Support' },
-];
 
 interface CategorySelectProps {
   value: string;
@@ -21,7 +15,6 @@ interface CategorySelectProps {
 export function CategorySelect({ value, error, onChange }: CategorySelectProps) {
   const categories = dataOrThrow(useCategories());
   const id = useId();
-  const byType = (type: CategoryType) => (categories ?? []).filter((c: CategoryRow) => c.type === type);
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -37,20 +30,7 @@ export function CategorySelect({ value, error, onChange }: CategorySelectProps) 
         onChange={(e) => onChange(e.target.value)}
       >
         <option value="">{categories ? 'Select a category' : 'Loading categories…'}</option>
-        {GROUPS.map(({ type, label }) => {
-          const options = byType(type);
-          return (
-            options.length > 0 && (
-              <optgroup key={type} label={label}>
-                {options.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-            )
-          );
-        })}
+        <CategoryOptions categories={categories} />
       </select>
       {error && (
         <span id={`${id}-error`} className={styles.error}>

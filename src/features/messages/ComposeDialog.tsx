@@ -10,6 +10,7 @@ import { composeProblem, personName } from './messageFacts.ts';
 import { RecipientPicker } from './RecipientPicker.tsx';
 import { useSendMessage } from './useSendMessage.ts';
 import styles from './Messages.module.css';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
 
 interface ComposeDialogProps {
   userId: string;
@@ -51,7 +52,6 @@ function ComposeForm({
     [accepts.answers],
   );
   const toId = useId();
-  const contentId = useId();
   const chosen = members.find((m) => m.id === recipientId);
   const refusesChosen = accepts.answer === false;
 
@@ -93,10 +93,7 @@ function ComposeForm({
         )}
       </div>
       <Field label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={300} />
-      <div className={styles.textField}>
-        <label htmlFor={contentId}>Message</label>
-        <textarea id={contentId} rows={6} value={content} onChange={(e) => setContent(e.target.value)} />
-      </div>
+      <TextAreaField label="Message" rows={6} value={content} onChange={(e) => setContent(e.target.value)} />
       {problem && (
         <p className={styles.problem} role="alert">
           {problem}

@@ -1,6 +1,6 @@
 // The detail pane: the opened message under the earlier ones of the same two members and subject, with reply (inbox
 // only), delete (confirmed) and close. Opening an unread received message marks it read.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { listAge } from '../../lib/relativeTime.ts';
@@ -15,6 +15,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { personInitial, personName, replySubject } from './messageFacts.ts';
 import { useSendMessage } from './useSendMessage.ts';
 import styles from './Messages.module.css';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
 
 interface MessageDetailProps {
   userId: string;
@@ -57,7 +58,6 @@ function Bubble({
 function ReplyBox({ message, onSent }: { message: MessageWithPeople; onSent(): void }) {
   const [text, setText] = useState('');
   const { submit, busy, refusal } = useSendMessage();
-  const id = useId();
   const send = async () => {
     // SPEC §5: a reply needs non-empty text; the button stays off until it has some.
     if (!text.trim()) return;
@@ -79,10 +79,11 @@ function ReplyBox({ message, onSent }: { message: MessageWithPeople; onSent(): v
         void send();
       }}
     >
-      <div className={styles.textField}>
-        <label htmlFor={id}>Reply to {personName(message.sender)}</label>
-        <textarea id={id} rows={4} value={text} onChange={(e) => setText(e.target.value)} />
-      </div>
+      <TextAreaField
+        label={`Reply to ${personName(message.sender)}`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       {refusal && (
         <p className={styles.problem} role="alert">
           Not sent: {refusal}

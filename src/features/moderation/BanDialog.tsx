@@ -1,6 +1,6 @@
 // The ban dialog (SPEC §2, §5 "Ban"): a required reason and 'Delete all posts by this user', then the confirmation
 // with its note when the posts will go. The ban itself is one call; the database does it all or nothing.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { banMember, MODERATION_FAILURES } from '../../backend/moderation.ts';
 import { useBackend } from '../../state/BackendContext.tsx';
@@ -11,6 +11,7 @@ import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { BAN_REASON_REQUIRED, banConfirmation } from './moderationFacts.ts';
 import styles from './Moderation.module.css';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
 
 export interface BanTarget {
   id: string;
@@ -40,7 +41,6 @@ export function BanDialog({ target, onClose, onBanned }: BanDialogProps) {
 function BanForm({ target, onClose, onBanned }: { target: BanTarget } & Omit<BanDialogProps, 'target'>) {
   const client = useBackend();
   const { pull } = useMirrorActions();
-  const reasonId = useId();
   const [reason, setReason] = useState('');
   const [deletePosts, setDeletePosts] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -85,26 +85,17 @@ function BanForm({ target, onClose, onBanned }: { target: BanTarget } & Omit<Ban
         ask();
       }}
     >
-      <div className={styles.textField}>
-        <label htmlFor={reasonId}>Reason</label>
-        <textarea
-          id={reasonId}
-          rows={4}
-          value={reason}
-          maxLength={1000}
-          aria-invalid={problem ? true : undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setProblem(undefined);
-          }}
-          placeholder="Why is this member being banned?"
-        />
-        {problem && (
-          <p className={styles.problem} role="alert">
-            {problem}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Reason"
+        value={reason}
+        maxLength={1000}
+        error={problem}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setProblem(undefined);
+        }}
+        placeholder="Why is this member being banned?"
+      />
       <Checkbox checked={deletePosts} onCheckedChange={setDeletePosts} label="Delete all posts by this user" />
       <div className={styles.dialogActions}>
         <DialogClose asChild>

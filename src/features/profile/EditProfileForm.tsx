@@ -1,6 +1,6 @@
 // The owner's Edit Profile form (SPEC §2, §5): Username, Display Name, Bio and Wallet Address, checked on the
 // device with the spec's messages; saved through the outbox and followed until the server answers (useFollowedSave).
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
 import { USERNAME_TAKEN } from '../../state/mutations/profile.ts';
@@ -10,6 +10,7 @@ import { Field } from '../../ui/Field.tsx';
 import { BIO_MAX, changedFields, formValuesOf, profileFormSchema, type ProfileFormValues } from './profileForm.ts';
 import { useFollowedSave } from './useFollowedSave.ts';
 import styles from './Profile.module.css';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
 
 const PROFILE_UPDATED = 'Profile updated successfully!';
 
@@ -18,7 +19,6 @@ export function EditProfileForm({ profile, onClose }: { profile: ProfileView; on
   const [values, setValues] = useState<ProfileFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors<ProfileFormValues>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const bioId = useId();
   const { save, saving } = useFollowedSave();
 
   const field = (name: keyof ProfileFormValues) => ({
@@ -63,20 +63,12 @@ export function EditProfileForm({ profile, onClose }: { profile: ProfileView; on
       </h2>
       <Field label="Username" autoComplete="username" {...field('username')} />
       <Field label="Display Name" autoComplete="nickname" {...field('display_name')} />
-      <div className={styles.textField}>
-        <label htmlFor={bioId}>Bio</label>
-        <textarea
-          id={bioId}
-          rows={4}
-          placeholder="Tell the community about yourself"
-          aria-invalid={errors.bio ? true : undefined}
-          aria-describedby={`${bioId}-message`}
-          {...field('bio')}
-        />
-        <span id={`${bioId}-message`} className={errors.bio ? styles.fieldError : styles.fieldHint}>
-          {errors.bio ?? `${values.bio.length}/${BIO_MAX}`}
-        </span>
-      </div>
+      <TextAreaField
+        label="Bio"
+        placeholder="Tell the community about yourself"
+        hint={`${values.bio.length}/${BIO_MAX}`}
+        {...field('bio')}
+      />
       <Field label="Wallet Address" placeholder="0x..." spellCheck={false} {...field('wallet_address')} />
       {refusal && (
         <p className={styles.fieldError} role="alert">

@@ -1,18 +1,12 @@
 // Moving a thread to another category: a native select of every active category, grouped by type, as the create
 // thread form has it (it reads the mirror, so it works offline).
 import { useId, useState } from 'react';
-import type { CategoryRow, CategoryType } from '../../data/types.ts';
+import { CategoryOptions } from '../../ui/CategoryOptions.tsx';
 import { useCategories } from '../../state/queries/categories.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import styles from './Thread.module.css';
-
-const GROUPS: { type: CategoryType; label: string }[] = [
-  { type: 'guapcoin', label: 'GuapCoin' },
-  { type: 'crypto', label: 'Crypto' },
-  { type: 'support', label: 'Support' },
-];
 
 interface MoveThreadDialogProps {
   open: boolean;
@@ -27,7 +21,6 @@ function MoveForm({ currentCategoryId, onMove, onOpenChange }: Omit<MoveThreadDi
   const id = useId();
   const [target, setTarget] = useState(currentCategoryId);
   const [busy, setBusy] = useState(false);
-  const byType = (type: CategoryType) => (categories ?? []).filter((c: CategoryRow) => c.type === type);
   const move = async () => {
     setBusy(true);
     try {
@@ -43,20 +36,7 @@ function MoveForm({ currentCategoryId, onMove, onOpenChange }: Omit<MoveThreadDi
         Category
       </label>
       <select id={id} className={styles.dialogSelect} value={target} onChange={(e) => setTarget(e.target.value)}>
-        {GROUPS.map(({ type, label }) => {
-          const options = byType(type);
-          return (
-            options.length > 0 && (
-              <optgroup key={type} label={label}>
-                {options.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-            )
-          );
-        })}
+        <CategoryOptions categories={categories} />
       </select>
       <div className={styles.dialogActions}>
         <DialogClose asChild>
