@@ -33,6 +33,9 @@ returns table (
 language plpgsql stable security definer set search_path = '' as $$
 declare
   pattern text := public.moderation_search_pattern(search);
+  -- How many of the newest members a search reads in date order before it turns to the trigram indexes.
+  probe_rows constant integer := 1000;
+  newest uuid[];
 begin
   if not public.is_admin() then
     raise exception 'Only admins can list members for moderation' using errcode = '42501';
@@ -53,14 +56,41 @@ begin
     order by p.created_at desc, p.id desc
     limit moderation_users.max_rows;
   else
+    -- First the newest members after the cursor, read in order: a common word fills the page from them alone.
+    newest := array(
+      select r.id from (
+        select p.id, p.username, p.email from public.profiles p
+        where p.id <> auth.uid()
+          and (moderation_users.after_id is null
+               or (p.created_at, p.id) < (moderation_users.after_created_at, moderation_users.after_id))
+        order by p.created_at desc, p.id desc
+        limit probe_rows
+      ) r
+      where r.username ilike pattern or r.email ilike pattern
+      limit moderation_users.max_rows
+    );
+    if cardinality(newest) = moderation_users.max_rows then
+      return query
+      select p.id, p.username, p.display_name, p.email, p.avatar_url, p.role, p.is_banned, p.created_at
+      from public.profiles p
+      where p.id = any(newest)
+      order by p.created_at desc, p.id desc;
+      return;
+    end if;
+    -- A rarer word: every match at once through the trigram indexes, then the newest of them. Materialized, so the
+    -- planner cannot walk the whole table in date order looking for matches that sit far back.
     return query
-    select p.id, p.username, p.display_name, p.email, p.avatar_url, p.role, p.is_banned, p.created_at
-    from public.profiles p
-    where p.id <> auth.uid()
-      and (p.username ilike pattern or p.email ilike pattern)
-      and (moderation_users.after_id is null
-           or (p.created_at, p.id) < (moderation_users.after_created_at, moderation_users.after_id))
-    order by p.created_at desc, p.id desc
+    with hits as materialized (
+      select p.id, p.username, p.display_name, p.email, p.avatar_url, p.role, p.is_banned, p.created_at
+      from public.profiles p
+      where (p.username ilike pattern or p.email ilike pattern)
+        and p.id <> auth.uid()
+        and (moderation_users.after_id is null
+             or (p.created_at, p.id) < (moderation_users.after_created_at, moderation_users.after_id))
+    )
+    select h.id, h.username, h.display_name, h.email, h.avatar_url, h.role, h.is_banned, h.created_at
+    from hits h
+    order by h.created_at desc, h.id desc
     limit moderation_users.max_rows;
   end if;
 end $$;

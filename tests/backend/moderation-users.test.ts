@@ -88,6 +88,37 @@ describe('moderation_users', () => {
     expect(await admin.client.rpc('moderation_user_count', {})).toMatchObject({ data: 6 });
   });
 
+  it('pages a search whether its matches are among the newest members or far behind them', async () => {
+    // 2,100 members who joined after everyone above: two of them match, and the older matches sit behind them all.
+    await stack.db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+         confirmation_token, recovery_token, email_change_token_new, email_change, raw_app_meta_data,
+         raw_user_meta_data, created_at, updated_at)
+       select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+         'later' || n || '@mail.test', '', now(), '', '', '', '', '{"provider": "email", "providers": ["email"]}',
+         jsonb_build_object('username', case when n % 1050 = 0 then 'satoshi_late_' else 'later_' end || n),
+         now() + make_interval(secs => n), now()
+       from generate_series(1, 2100) as n`,
+    );
+    const pages: string[][] = [];
+    let after: Record<string, unknown> = {};
+    for (;;) {
+      const page = await users({ search: 'satoshi', max_rows: 2, ...after });
+      if (page.length === 0) break;
+      pages.push(page.map((r) => r.username));
+      const last = page[page.length - 1]!;
+      after = { after_created_at: last.created_at, after_id: last.id };
+    }
+    expect(pages).toEqual([
+      ['satoshi_late_2100', 'satoshi_late_1050'],
+      ['satoshi_two', 'SatoshiFan'],
+    ]);
+    // A page the newest members fill alone.
+    expect((await users({ search: 'SATOSHI_LATE', max_rows: 1 })).map((r) => r.username)).toEqual([
+      'satoshi_late_2100',
+    ]);
+  });
+
   it('refuses moderators, members and visitors', async () => {
     for (const client of [moderator.client, named[0]!.client]) {
       for (const fn of ['moderation_users', 'moderation_user_count']) {

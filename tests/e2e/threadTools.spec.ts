@@ -5,7 +5,7 @@ import { CategoryPage } from './pages/CategoryPage.ts';
 import { MEMBER_ID, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { DESKTOP } from './support/screens.ts';
-import { MODERATOR, expectNothingWaiting, freshThread, screens, signedInPage } from './threadToolsSupport.ts';
+import { MODERATOR, expectServerThread, freshThread, screens, signedInPage } from './threadToolsSupport.ts';
 
 test.use({ viewport: DESKTOP });
 
@@ -25,7 +25,7 @@ test('a moderator pins and locks a thread: a member sees the badges and no reply
   await expect(badges.getByText('Locked', { exact: true })).toBeVisible();
   await expect(tools.getByRole('button', { name: 'Unpin' })).toBeVisible();
   await expect(tools.getByRole('button', { name: 'Unlock' })).toBeVisible();
-  await expectNothingWaiting(mod.page);
+  await expectServerThread(baseURL!, made.id, { is_pinned: true, is_locked: true });
   await screens(mod.page, 'thread-tools');
 
   const member = await signedInPage(browser, MEMBER);
@@ -43,7 +43,7 @@ test('a moderator pins and locks a thread: a member sees the badges and no reply
   await tools.getByRole('button', { name: 'Unpin' }).click();
   await tools.getByRole('button', { name: 'Unlock' }).click();
   await expect(badges.getByText('Pinned', { exact: true })).toHaveCount(0);
-  await expectNothingWaiting(mod.page);
+  await expectServerThread(baseURL!, made.id, { is_pinned: false, is_locked: false });
   await member.page.reload();
   await expect(memberThread.replyBox).toBeVisible();
   await mod.context.close();
@@ -69,7 +69,7 @@ test('a moderator moves a thread, and it shows in the new category on another de
   await expect(dialog).toHaveCount(0);
   const chip = mod.page.locator('main header').first().getByRole('link', { name: 'Technical Support' });
   await expect(chip).toBeVisible();
-  await expectNothingWaiting(mod.page);
+  await expectServerThread(baseURL!, made.id, { categories: { slug: 'technical-support' } });
 
   const category = new CategoryPage(member.page);
   await category.open('support', '?cat=technical-support');

@@ -77,7 +77,19 @@ export async function signedInPage(browser: Browser, account: { email: string; p
   return { context, page };
 }
 
-/** Waits until the page's engine has nothing left to send. */
-export async function expectNothingWaiting(page: Page) {
-  await expect(page.getByText(/waiting to send/i)).toHaveCount(0);
+interface ServerThread {
+  is_pinned: boolean;
+  is_locked: boolean;
+  categories: { slug: string };
+}
+
+/** Waits until the server holds the thread so: the moderator's writes have landed, whatever their screen shows. */
+export async function expectServerThread(baseURL: string, id: string, expected: Partial<ServerThread>) {
+  const service = await serviceClient(baseURL);
+  await expect
+    .poll(async () => {
+      const { data } = await service.from('threads').select('is_pinned, is_locked, categories(slug)').eq('id', id);
+      return data?.[0];
+    })
+    .toMatchObject(expected);
 }
