@@ -355,3 +355,40 @@ test('an admin deletes a reported post from the Reports tab; its reports are res
   await expect(entries.filter({ hasText: 'Resolve report (1 report, post deleted)' })).toHaveCount(1);
   await expect(entries.filter({ hasText: 'Delete post' })).toContainText('@guapadmin');
 });
+
+test("an admin bans a reported post's author from the Reports tab; the report is resolved and they are under Banned", async ({
+  page,
+  baseURL,
+}) => {
+  const author = await memberWithReplies(baseURL!, 'banauthor', seededThreadId(SEEDED.introductions), [
+    'Cheap GUAPX below market, message me privately',
+  ]);
+  const postId = author.posts[0]!.id;
+  const reporter = await memberClient(baseURL!, MEMBER);
+  expect((await reporter.from('post_reports').insert({ post_id: postId, reason: 'spam' })).error).toBeNull();
+
+  await signIn(page, ADMIN);
+  await page.goto('/moderation');
+  await tab(page, 'Reports').click();
+  const card = page.getByTestId('open-report').filter({ hasText: 'below market' });
+  await card.getByRole('button', { name: 'Ban author' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Ban ${author.username}`);
+  await dialog.getByLabel('Reason').fill('Selling coins off-platform');
+  await dialog.getByRole('button', { name: 'Ban User' }).click();
+  await expect(dialog).toContainText(`Are you sure you want to ban ${author.username}?`);
+  await dialog.getByRole('button', { name: 'Ban User' }).click();
+  await expect(toast(page, 'User banned successfully')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  const service = await serviceClient(baseURL!);
+  expect((await service.from('post_reports').select('status').eq('post_id', postId)).data).toEqual([
+    { status: 'resolved' },
+  ]);
+
+  await tab(page, 'Banned').click();
+  const banned = page.getByTestId('banned-user').filter({ hasText: `@${author.username}` });
+  await expect(banned).toContainText('Selling coins off-platform');
+  await expect(banned).not.toContainText('Posts deleted');
+  await banned.getByRole('button', { name: `Unban ${author.username}` }).click();
+  await expect(toast(page, 'User unbanned successfully')).toBeVisible();
+});
