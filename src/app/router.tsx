@@ -131,6 +131,7 @@ const shellChildren = [
     memberPage('create-thread', () => import('../features/compose/CreateThreadPage.tsx'), 'CreateThreadPage'),
     memberPage('profile', () => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
     memberPage('wallet', () => import('../features/wallet/WalletPage.tsx'), 'WalletPage'),
+    memberPage('bookmarks', () => import('../features/bookmarks/BookmarksPage.tsx'), 'BookmarksPage'),
     memberPage('settings', () => import('../features/settings/SettingsPage.tsx'), 'SettingsPage'),
     memberPage('moderation', () => import('../features/moderation/ModerationPage.tsx'), 'ModerationPage'),
     messagesRoute,
