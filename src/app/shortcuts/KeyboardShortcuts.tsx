@@ -40,7 +40,16 @@ export function KeyboardShortcuts() {
       if (done) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    // A selected post scrolled out of the window and back is a new element: mark it again, so its ring stays.
+    const main = document.getElementById('main');
+    const remark = new MutationObserver(() => {
+      if (main) selectedItem(main);
+    });
+    if (main) remark.observe(main, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      remark.disconnect();
+    };
   }, [navigate]);
 
   return <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />;

@@ -11,14 +11,14 @@ const POST_CONTROLS = {
   bookmark: 'button[data-action="bookmark"]',
 } as const;
 
-function pressPostControl(root: ParentNode, kind: keyof typeof POST_CONTROLS): boolean {
+function pressPostControl(root: HTMLElement, kind: keyof typeof POST_CONTROLS): boolean {
   const button = selectedItem(root)?.querySelector<HTMLButtonElement>(POST_CONTROLS[kind]);
   if (!button || button.disabled) return false;
   button.click();
   return true;
 }
 
-function openSelected(root: ParentNode): boolean {
+function openSelected(root: HTMLElement): boolean {
   const link = selectedItem(root)?.querySelector<HTMLAnchorElement>('a[href]');
   if (!link) return false;
   link.click();
@@ -26,7 +26,7 @@ function openSelected(root: ParentNode): boolean {
 }
 
 /** The thread's reply box, scrolled to and focused, as its "Post a reply" label would. */
-function focusReply(root: ParentNode): boolean {
+function focusReply(root: HTMLElement): boolean {
   const box = root.querySelector<HTMLTextAreaElement>('form[aria-label="Reply"] textarea');
   if (!box) return false;
   box.scrollIntoView({ block: 'center' });
@@ -43,7 +43,7 @@ function focusSearch(): boolean {
 }
 
 /** Does the action on the page under `root` (the main column); false when there is nothing for it here. */
-export function runPageAction(action: PageAction, root: ParentNode): boolean {
+export function runPageAction(action: PageAction, root: HTMLElement): boolean {
   switch (action) {
     case 'next':
       return moveSelection(root, 1) !== null;
