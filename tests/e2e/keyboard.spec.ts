@@ -55,6 +55,15 @@ test('j and k move through a list, o opens the thread, and g h comes home', asyn
   await page.keyboard.press('g');
   await page.keyboard.press('h');
   await expect(page).toHaveURL(/\/$/);
+
+  // Home's list too; Enter opens the selected row as o does.
+  const homeRows = page.getByTestId('thread-row');
+  await expect(homeRows.first()).toBeVisible();
+  await page.keyboard.press('j');
+  await expect(homeRows.first()).toBeFocused();
+  const first = await homeRows.first().getByRole('link').first().getAttribute('href');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${first}$`));
 });
 
 test('in a thread: j/k select posts, l likes and q quotes the selected one, r goes to the reply box, b bookmarks', async ({

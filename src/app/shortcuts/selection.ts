@@ -1,7 +1,8 @@
 // The keyboard's selection, kept on the page itself: the posts of a thread or the rows of a thread list, as their
 // screens render them. The selected one carries data-selected="true" and has the focus, so it shows the focus ring.
 // The thread's post list unmounts pages scrolled far away, so the selection is remembered by key on the root and
-// marked again on the element that comes back.
+// marked again on the element that comes back; per address, so another page starts afresh and coming back to a list
+// finds the row left selected there.
 
 const POSTS = 'article[data-testid="post"]';
 const ROWS = 'li[data-testid="thread-row"]';
@@ -27,7 +28,7 @@ function mark(item: HTMLElement) {
 /** The selected item, marked again if its element was rendered anew since it was chosen. */
 export function selectedItem(root: HTMLElement): HTMLElement | null {
   const key = root.dataset.keyboardSelection;
-  if (!key) return null;
+  if (!key || root.dataset.keyboardSelectionPath !== location.pathname) return null;
   const item = key.startsWith('#')
     ? root.querySelector<HTMLElement>(`${POSTS}[id="${CSS.escape(key.slice(1))}"]`)
     : (items(root).find((row) => keyOf(row) === key) ?? null);
@@ -38,6 +39,7 @@ export function selectedItem(root: HTMLElement): HTMLElement | null {
 function select(root: HTMLElement, item: HTMLElement) {
   for (const other of root.querySelectorAll<HTMLElement>(SELECTED)) other.removeAttribute('data-selected');
   root.dataset.keyboardSelection = keyOf(item);
+  root.dataset.keyboardSelectionPath = location.pathname;
   mark(item);
   item.focus({ preventScroll: true });
   item.scrollIntoView({ block: 'nearest' });
