@@ -2,11 +2,10 @@
 // thread (a link to the post), an excerpt of the post and the note, with edit and remove.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { BookmarkListItem } from '../../data/queries/bookmarks.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useRemoveBookmark } from '../../state/mutations/bookmarks.ts';
-import { useBookmarks } from '../../state/queries/bookmarks.ts';
+import { useBookmarks, type BookmarkListItem } from '../../state/queries/bookmarks.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';

@@ -1,6 +1,8 @@
 // A bookmark's note: optional, at most 500 characters, counted as the database counts them (code points).
 
-export const NOTE_MAX = 500;
+import { BOOKMARK_NOTE_MAX } from '../../state/mutations/bookmarks.ts';
+
+export const NOTE_MAX = BOOKMARK_NOTE_MAX;
 
 /** The database's own words for a note over the limit (its check, answered as a 400). */
 export const NOTE_TOO_LONG = 'A bookmark note can be at most 500 characters';
