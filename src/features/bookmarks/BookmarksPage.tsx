@@ -7,7 +7,7 @@ import { reportError } from '../../state/errors/reportError.ts';
 import { useRemoveBookmark } from '../../state/mutations/bookmarks.ts';
 import { useBookmarks, type BookmarkListItem } from '../../state/queries/bookmarks.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Panel } from '../../ui/Panel.tsx';
+import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { BookmarkDialog } from './BookmarkDialog.tsx';
 import styles from './Bookmarks.module.css';
@@ -75,9 +75,11 @@ export function BookmarksPage() {
       {items === undefined ? (
         <Spinner label="Loading bookmarks…" />
       ) : items.length === 0 ? (
-        <Panel icon="bookmark" title="No bookmarks yet">
+        <section className={styles.empty}>
+          <Icon name="bookmark" size={28} />
+          <h2>No bookmarks yet</h2>
           <p className="muted">Use Bookmark under any post to keep it here, with a note if you like.</p>
-        </Panel>
+        </section>
       ) : (
         <ul className={styles.list} aria-label="Bookmarks">
           {items.map((item) => (

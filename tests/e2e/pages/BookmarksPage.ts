@@ -9,9 +9,9 @@ export class BookmarksPage {
   readonly note: Locator;
 
   constructor(readonly page: Page) {
-    this.heading = page.getByRole('main').getByRole('heading', { level: 1, name: 'Bookmarks' });
+    this.heading = page.getByRole('main').getByRole('heading', { level: 1, name: 'Bookmarks', exact: true });
     this.items = page.getByTestId('bookmark');
-    this.empty = page.getByRole('heading', { name: 'No bookmarks yet' });
+    this.empty = page.getByRole('heading', { level: 2, name: 'No bookmarks yet' });
     this.dialog = page.getByRole('dialog');
     this.note = this.dialog.getByRole('textbox', { name: 'Note (optional)' });
   }
