@@ -14,6 +14,7 @@ import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 import { AppShell } from './shell/AppShell.tsx';
+import { KeyboardShortcuts } from './shortcuts/KeyboardShortcuts.tsx';
 import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch } from './searchParams.ts';
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
 import type { Mirror } from '../data/mirror.ts';
@@ -55,7 +56,16 @@ const simpleDebugRoute = createRoute({
 });
 
 // Inside the main layout: sidebar, header, content.
-const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: AppShell });
+const shellRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'shell',
+  component: () => (
+    <>
+      <AppShell />
+      <KeyboardShortcuts />
+    </>
+  ),
+});
 const memberRoute = createRoute({
   getParentRoute: () => shellRoute,
   id: 'member',
@@ -121,6 +131,7 @@ const shellChildren = [
     memberPage('create-thread', () => import('../features/compose/CreateThreadPage.tsx'), 'CreateThreadPage'),
     memberPage('profile', () => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
     memberPage('wallet', () => import('../features/wallet/WalletPage.tsx'), 'WalletPage'),
+    memberPage('bookmarks', () => import('../features/bookmarks/BookmarksPage.tsx'), 'BookmarksPage'),
     memberPage('settings', () => import('../features/settings/SettingsPage.tsx'), 'SettingsPage'),
     memberPage('moderation', () => import('../features/moderation/ModerationPage.tsx'), 'ModerationPage'),
     messagesRoute,

@@ -1,4 +1,4 @@
-// The header's user menu: avatar and name with the spec's fallbacks, profile links and Sign Out.
+// The header's user menu: avatar and name with the spec's fallbacks, profile links, bookmarks and Sign Out.
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { FAILURES } from '../../backend/failureTexts.ts';
@@ -48,6 +48,9 @@ export function UserMenu() {
         <MenuSeparator />
         <MenuItem onSelect={() => void navigate({ to: '/profile' })}>
           <Icon name="user" size={18} /> Profile
+        </MenuItem>
+        <MenuItem onSelect={() => void navigate({ to: '/bookmarks' })}>
+          <Icon name="bookmark" size={18} /> Bookmarks
         </MenuItem>
         <MenuItem onSelect={() => void navigate({ to: '/wallet' })}>
           <Icon name="wallet" size={18} /> Wallet

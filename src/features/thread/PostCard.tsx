@@ -9,8 +9,10 @@ import type { LikeState } from '../../data/queries/likes.ts';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { BookmarkButton } from '../bookmarks/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { reportError } from '../../state/errors/reportError.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FailedWriteNotice } from './FailedWriteNotice.tsx';
@@ -72,6 +74,8 @@ export const PostCard = memo(function PostCard({
   onQuote,
 }: PostCardProps) {
   const actions = usePostActions();
+  // Any member may bookmark a post the server has (one still waiting to send has nothing to point at yet).
+  const canBookmark = useSession((s) => s.user !== null) && post._status === undefined;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -160,6 +164,7 @@ export const PostCard = memo(function PostCard({
               Quote
             </Button>
           )}
+          {canBookmark && <BookmarkButton postId={post.id} authorName={name} />}
           {canEdit && !hidden && (
             <Button variant="ghost" onClick={() => setEditing(true)}>
               Edit

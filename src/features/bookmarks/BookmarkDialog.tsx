@@ -1,0 +1,114 @@
+// Adding a bookmark with an optional note, or changing its note or removing it: written to the mirror and the outbox
+// at once, so it works offline.
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { BookmarkRow } from '../../data/types.ts';
+import { reportError } from '../../state/errors/reportError.ts';
+import { SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
+import { useBookmarkPost, useRemoveBookmark } from '../../state/mutations/bookmarks.ts';
+import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
+import { NOTE_MAX, NOTE_TOO_LONG, noteLength, storedNote } from './noteRules.ts';
+import styles from './Bookmarks.module.css';
+
+/** SPEC has no texts for bookmarks: short and plain. */
+const SAVED = 'Bookmark saved';
+const REMOVED = 'Bookmark removed';
+const FAILED = { failed: 'Failed to save bookmark' };
+const REMOVE_FAILED = { failed: 'Failed to remove bookmark' };
+
+interface BookmarkDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  postId: string;
+  /** The member's bookmark of the post, when there is one: the dialog then edits it. */
+  bookmark: BookmarkRow | undefined;
+}
+
+/** The form inside the dialog: the dialog unmounts it when closed, so each opening starts from the stored note. */
+function BookmarkForm({ postId, bookmark, onOpenChange }: Omit<BookmarkDialogProps, 'open'>) {
+  const bookmarkPost = useBookmarkPost();
+  const removeBookmark = useRemoveBookmark();
+  const { online } = useSyncStatus();
+  const id = useId();
+  const [note, setNote] = useState(bookmark?.note ?? '');
+  const [busy, setBusy] = useState(false);
+  const length = noteLength(note);
+  const tooLong = length > NOTE_MAX;
+
+  const run = async (write: () => Promise<void>, done: string, failure: { failed: string }) => {
+    setBusy(true);
+    try {
+      await write();
+      toast.success(online ? done : SAVED_OFFLINE);
+      onOpenChange(false);
+    } catch (error) {
+      reportError(error, failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!tooLong) void run(() => bookmarkPost(postId, storedNote(note)), SAVED, FAILED);
+      }}
+    >
+      <label htmlFor={`${id}-note`} className={styles.label}>
+        Note (optional)
+      </label>
+      <textarea
+        id={`${id}-note`}
+        className={styles.note}
+        rows={4}
+        value={note}
+        placeholder="Why you saved this post"
+        aria-invalid={tooLong || undefined}
+        aria-describedby={`${id}-count${tooLong ? ` ${id}-error` : ''}`}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <span id={`${id}-count`} className={`muted ${styles.count}`} data-over={tooLong || undefined}>
+        {length}/{NOTE_MAX}
+      </span>
+      {tooLong && (
+        <p id={`${id}-error`} role="alert" className={styles.error}>
+          {NOTE_TOO_LONG}
+        </p>
+      )}
+      <div className={styles.dialogActions}>
+        {bookmark && (
+          <Button
+            variant="ghost"
+            className={styles.remove}
+            disabled={busy}
+            onClick={() => void run(() => removeBookmark(bookmark.id), REMOVED, REMOVE_FAILED)}
+          >
+            Remove bookmark
+          </Button>
+        )}
+        <DialogClose asChild>
+          <Button>Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="primary" disabled={busy || tooLong}>
+          {bookmark ? 'Save' : 'Bookmark'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function BookmarkDialog({ open, onOpenChange, ...form }: BookmarkDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={form.bookmark ? 'Edit bookmark' : 'Bookmark post'}
+      description="Bookmarks are private: only you see them, on all your devices."
+    >
+      <BookmarkForm onOpenChange={onOpenChange} {...form} />
+    </Dialog>
+  );
+}
