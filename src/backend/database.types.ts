@@ -57,6 +57,58 @@ export type Database = {
           },
         ];
       };
+      bookmarks: {
+        Row: {
+          created_at: string;
+          id: string;
+          note: string | null;
+          post_id: string;
+          sync_txid: number | null;
+          thread_id: string;
+          updated_at: string | null;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          note?: string | null;
+          post_id: string;
+          sync_txid?: number | null;
+          thread_id: string;
+          updated_at?: string | null;
+          user_id?: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          note?: string | null;
+          post_id?: string;
+          sync_txid?: number | null;
+          thread_id?: string;
+          updated_at?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'bookmarks_post_id_fkey';
+            columns: ['post_id'];
+            referencedRelation: 'posts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'bookmarks_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'bookmarks_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       categories: {
         Row: {
           color: string;
@@ -535,6 +587,7 @@ export type Database = {
           is_edited: boolean;
           is_first_post: boolean;
           like_count: number;
+          post_number: number;
           sync_txid: number;
           thread_id: string;
           type: string;
@@ -551,6 +604,7 @@ export type Database = {
           is_edited?: boolean;
           is_first_post?: boolean;
           like_count?: number;
+          post_number?: number;
           sync_txid?: number;
           thread_id: string;
           type?: string;
@@ -567,6 +621,7 @@ export type Database = {
           is_edited?: boolean;
           is_first_post?: boolean;
           like_count?: number;
+          post_number?: number;
           sync_txid?: number;
           thread_id?: string;
           type?: string;
@@ -721,11 +776,55 @@ export type Database = {
         };
         Relationships: [];
       };
+      thread_reads: {
+        Row: {
+          last_read_post_number: number;
+          sync_txid: number | null;
+          thread_id: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          last_read_post_number: number;
+          sync_txid?: number | null;
+          thread_id: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          last_read_post_number?: number;
+          sync_txid?: number | null;
+          thread_id?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'thread_reads_thread_id_fkey';
+            columns: ['thread_id'];
+            referencedRelation: 'threads';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'thread_reads_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'thread_reads_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       threads: {
         Row: {
           author_id: string | null;
           category_id: string;
           created_at: string;
+          highest_post_number: number;
           id: string;
           is_ad: boolean;
           is_locked: boolean;
@@ -742,6 +841,7 @@ export type Database = {
           author_id?: string | null;
           category_id: string;
           created_at?: string;
+          highest_post_number?: number;
           id?: string;
           is_ad?: boolean;
           is_locked?: boolean;
@@ -758,6 +858,7 @@ export type Database = {
           author_id?: string | null;
           category_id?: string;
           created_at?: string;
+          highest_post_number?: number;
           id?: string;
           is_ad?: boolean;
           is_locked?: boolean;
@@ -906,7 +1007,24 @@ export type Database = {
       is_flag_set: { Args: { flags: string[]; value: Json }; Returns: boolean };
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
+      mark_all_read: { Args: { category_id?: string }; Returns: number };
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number };
+      mark_thread_read: {
+        Args: { post_number: number; thread_id: string };
+        Returns: {
+          last_read_post_number: number;
+          sync_txid: number | null;
+          thread_id: string;
+          updated_at: string;
+          user_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'thread_reads';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       member_activity: {
         Args: { member: string };
         Returns: {
