@@ -100,7 +100,12 @@ export function positionInView(page: Page, postIds: readonly string[]): Promise<
  * Waits until the server holds the position this page shows, and nothing waits in its outbox: then no trailing write
  * of the seen tracking can move it later. Answers the position.
  */
-export async function settledPosition(page: Page, baseURL: string, userId: string, thread: { id: string; postIds: string[] }) {
+export async function settledPosition(
+  page: Page,
+  baseURL: string,
+  userId: string,
+  thread: { id: string; postIds: string[] },
+) {
   const shown = await positionInView(page, thread.postIds);
   expect(shown).toBeGreaterThan(0);
   await expect.poll(() => serverPosition(baseURL, userId, thread.id), { timeout: 60_000 }).toBe(shown);
