@@ -1,7 +1,8 @@
 // The home page's Recent Threads: the 10 latest from the mirror with the member's read marks, 5 placeholders while
 // loading, and View All.
 import { Link } from '@tanstack/react-router';
-import { useReadStates, type ReadState } from '../../data/queries/readState.ts';
+import type { ReadState } from '../../data/queries/readState.ts';
+import { useReadStates } from '../../state/queries/readState.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { listAuthorName, RoleBadge } from '../../ui/AuthorLabel.tsx';

@@ -2,7 +2,7 @@
 // or an empty mirror whose first sync the server failed), or the empty state the screen gives; each row with the
 // member's read mark.
 import type { ReactNode } from 'react';
-import { useReadStates } from '../../data/queries/readState.ts';
+import { useReadStates } from '../../state/queries/readState.ts';
 import type { ThreadPage, ThreadWithRefs } from '../../data/queries/threads.ts';
 import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import { useFirstSync } from '../../state/sync/useFirstSync.ts';

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { PostWithAuthor } from '../../../data/queries/posts.ts';
 import type { ThreadRow } from '../../../data/types.ts';
-import { useThreadRead } from '../../../data/queries/readState.ts';
+import { useThreadRead } from '../../../state/queries/readState.ts';
 import type { ScrollTarget } from '../PostList.tsx';
 import { firstUnread, highestPostNumber, topmostInView } from './landing.ts';
 import { useSeenMarking } from './useSeenMarking.ts';
