@@ -1,6 +1,7 @@
 // Sends the highest post seen in a thread through the outbox, paced to one write a second, and never loses the last
 // one: it is flushed when the thread is left, the tab hidden or the page closed.
 import { useCallback, useEffect, useRef } from 'react';
+import { logError } from '../../../state/errors/reportError.ts';
 import { useMarkSeen } from '../../../state/mutations/readState.ts';
 import { createSeenThrottle } from './seenThrottle.ts';
 
@@ -20,7 +21,11 @@ export function useSeenMarking(threadId: string, known: number | null) {
 
   const throttle = useRef<ReturnType<typeof createSeenThrottle> | null>(null);
   useEffect(() => {
-    const paced = createSeenThrottle((postNumber) => void send.current(threadId, postNumber), BROWSER_CLOCK);
+    const paced = createSeenThrottle(
+      (postNumber) =>
+        void send.current(threadId, postNumber).catch((error: unknown) => logError(error, 'Marking posts seen failed')),
+      BROWSER_CLOCK,
+    );
     throttle.current = paced;
     const onHidden = () => {
       if (document.visibilityState === 'hidden') paced.flush();
