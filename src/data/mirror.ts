@@ -14,7 +14,9 @@ import type {
   WorkerSession,
   ProfileRow,
   ReportRow,
+  ThreadReadRow,
   ThreadRow,
+  BookmarkRow,
 } from './types.ts';
 
 export const MIRROR_NAME = 'guap-mirror';
@@ -43,6 +45,8 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = [
   { notifications: 'id, [recipient_id+created_at], [recipient_id+_unread]', pushedNotifications: 'id' },
   // v6: the posts the member reported from this device; posts gain hidden_at (hidden pending review).
   { reports: 'id, [reporter_id+post_id]' },
+  // v7: the member's read position per thread and their bookmarks; threads and posts gain their post numbers.
+  { threadReads: 'thread_id', bookmarks: 'id, [user_id+created_at], post_id, thread_id' },
 ];
 
 /** Moves the rows an older version stored to a version's shape, by version number. */
@@ -74,6 +78,24 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
         p.hidden_at ??= null;
       });
   },
+  // Post numbers come with the next pull of every thread and post; until then they read 0, not undefined.
+  7: async (tx) => {
+    await tx
+      .table('threads')
+      .toCollection()
+      .modify((t: Record<string, unknown>) => {
+        t.highest_post_number ??= 0;
+      });
+    await tx
+      .table('posts')
+      .toCollection()
+      .modify((p: Record<string, unknown>) => {
+        p.post_number ??= 0;
+      });
+    await tx.table('cursors').where('table').equals('threads').modify({ txid: 0 });
+    // 1, not 0: a posts cursor at 0 skips its window (a first pull fetches kept threads whole, and these are kept).
+    await tx.table('cursors').where('table').equals('posts').modify({ txid: 1 });
+  },
 };
 
 export type Mirror = Dexie & {
@@ -87,6 +109,8 @@ export type Mirror = Dexie & {
   likes: EntityTable<LikeRow, 'id'>;
   notifications: EntityTable<NotificationRow, 'id'>;
   reports: EntityTable<ReportRow, 'id'>;
+  threadReads: EntityTable<ThreadReadRow, 'thread_id'>;
+  bookmarks: EntityTable<BookmarkRow, 'id'>;
   pushedNotifications: EntityTable<PushedNotification, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   failed: EntityTable<FailedEntry, 'id'>;

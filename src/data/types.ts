@@ -38,6 +38,19 @@ export type LikeRow = Row<'post_likes'> & {
   _status?: LocalStatus;
 };
 
+/**
+ * The signed-in member's read position in a thread (the highest post number they have seen), as the server keeps
+ * it (thread_reads), or raised here by a move still waiting to be sent.
+ */
+export type ThreadReadRow = Row<'thread_reads'> & {
+  _status?: LocalStatus;
+};
+
+/** A bookmark of the signed-in member (RLS lets each member read only their own): the list reads offline. */
+export type BookmarkRow = Row<'bookmarks'> & {
+  _status?: LocalStatus;
+};
+
 /** Why a member reports a post (post_reports.reason). */
 export type ReportReason = 'spam' | 'abusive' | 'off_topic' | 'other';
 
@@ -80,7 +93,16 @@ export interface KeptThreadRow {
 }
 
 export type SyncedTable =
-  'categories' | 'profiles' | 'threads' | 'posts' | 'messages' | 'post_likes' | 'notifications' | 'sync_tombstones';
+  | 'categories'
+  | 'profiles'
+  | 'threads'
+  | 'posts'
+  | 'messages'
+  | 'post_likes'
+  | 'notifications'
+  | 'thread_reads'
+  | 'bookmarks'
+  | 'sync_tombstones';
 
 export interface CursorRow {
   table: SyncedTable;

@@ -4,11 +4,13 @@ import { PUBLIC_PROFILE_COLUMNS } from '../backend/profileColumns.ts';
 export const CATEGORY_COLUMNS = 'id,name,description,slug,color,type,order_index,is_active,sync_txid';
 export const PROFILE_COLUMNS = `${PUBLIC_PROFILE_COLUMNS},sync_txid` as const;
 export const THREAD_COLUMNS =
-  'id,slug,title,category_id,author_id,is_pinned,is_locked,is_ad,view_count,reply_count,last_reply_at,created_at,updated_at,sync_txid';
+  'id,slug,title,category_id,author_id,is_pinned,is_locked,is_ad,view_count,reply_count,last_reply_at,highest_post_number,created_at,updated_at,sync_txid';
 export const POST_COLUMNS =
-  'id,thread_id,author_id,content,type,images,is_first_post,is_edited,version,like_count,hidden_at,created_at,updated_at,sync_txid';
+  'id,thread_id,post_number,author_id,content,type,images,is_first_post,is_edited,version,like_count,hidden_at,created_at,updated_at,sync_txid';
 export const MESSAGE_COLUMNS = 'id,sender_id,recipient_id,subject,content,is_read,created_at,updated_at,sync_txid';
 export const ME_COLUMNS = 'id,email,notification_preferences,privacy_settings';
 export const TOMBSTONE_COLUMNS = 'table_name,row_id,sync_txid';
 export const NOTIFICATION_COLUMNS =
   'id,recipient_id,actor_id,kind,thread_id,post_id,message_id,actor_count,read_at,created_at,updated_at,sync_txid';
+export const THREAD_READ_COLUMNS = 'user_id,thread_id,last_read_post_number,updated_at,sync_txid';
+export const BOOKMARK_COLUMNS = 'id,user_id,post_id,thread_id,note,created_at,updated_at,sync_txid';

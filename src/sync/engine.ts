@@ -201,14 +201,31 @@ export class SyncEngine {
    */
   private async setUser(userId: string | null) {
     const { db } = this.deps;
-    const [messages, likes, notifications] = await db.cursors.bulkGet(['messages', 'post_likes', 'notifications']);
+    const [messages, likes, notifications, reads, bookmarks] = await db.cursors.bulkGet([
+      'messages',
+      'post_likes',
+      'notifications',
+      'thread_reads',
+      'bookmarks',
+    ]);
     this.userId = userId;
     // Each private table is checked on its own: a mirror made before likes were pulled has no likes cursor yet.
     const staleMessages = (messages?.owner ?? null) !== userId;
     const staleLikes = (likes?.owner ?? null) !== userId;
     const staleNotifications = (notifications?.owner ?? null) !== userId;
-    if (staleMessages || staleLikes || staleNotifications) {
-      const tables = [db.messages, db.likes, db.notifications, db.pushedNotifications, db.me, db.workerSession];
+    const staleReads = (reads?.owner ?? null) !== userId;
+    const staleBookmarks = (bookmarks?.owner ?? null) !== userId;
+    if (staleMessages || staleLikes || staleNotifications || staleReads || staleBookmarks) {
+      const tables = [
+        db.messages,
+        db.likes,
+        db.notifications,
+        db.pushedNotifications,
+        db.me,
+        db.workerSession,
+        db.threadReads,
+        db.bookmarks,
+      ];
       await db.transaction('rw', [...tables, db.cursors], async () => {
         if (staleMessages) {
           await db.messages.clear();
@@ -224,6 +241,14 @@ export class SyncEngine {
           await db.notifications.clear();
           await db.pushedNotifications.clear();
           await db.cursors.put({ table: 'notifications', txid: 0, owner: userId });
+        }
+        if (staleReads) {
+          await db.threadReads.clear();
+          await db.cursors.put({ table: 'thread_reads', txid: 0, owner: userId });
+        }
+        if (staleBookmarks) {
+          await db.bookmarks.clear();
+          await db.cursors.put({ table: 'bookmarks', txid: 0, owner: userId });
         }
       });
     }
@@ -244,13 +269,24 @@ export class SyncEngine {
     await this.deps.locks.request(PULL_LOCK, () =>
       db.transaction(
         'rw',
-        [db.categories, db.profiles, db.threads, db.posts, db.messages, db.likes, db.keptThreads, db.cursors],
+        [
+          db.categories,
+          db.profiles,
+          db.threads,
+          db.posts,
+          db.messages,
+          db.likes,
+          db.threadReads,
+          db.bookmarks,
+          db.keptThreads,
+          db.cursors,
+        ],
         async () => {
           await db.categories.clear();
           await db.profiles.clear();
           await db.keptThreads.clear();
           await db.cursors.toCollection().modify({ txid: 0 });
-          for (const table of [db.threads, db.posts, db.messages, db.likes]) {
+          for (const table of [db.threads, db.posts, db.messages, db.likes, db.threadReads, db.bookmarks]) {
             await table.filter((row: { _status?: string }) => row._status === undefined).delete();
           }
         },

@@ -4,13 +4,22 @@ import type { Mirror } from '../data/mirror.ts';
 import type { OutboxEntry, WaitingLimit } from '../data/outboxTypes.ts';
 import { describeFailure } from './errors.ts';
 import { moveToFailed } from './failed.ts';
+import { bookmarkTarget } from './kinds/bookmark.ts';
+import { readPositionTarget } from './kinds/readPosition.ts';
 import type { MirrorChange, PushOutcome } from './writeKind.ts';
 import { kindOf, writeTables } from './writeKinds.ts';
+
+/** The name a kind's target gives a row: its id, or for a read position and a bookmark their own names. */
+function targetName(change: Exclude<MirrorChange, { deleted: string }>): string {
+  if (change.table === 'threadReads') return readPositionTarget(change.row.thread_id);
+  if (change.table === 'bookmarks') return bookmarkTarget(change.row.post_id);
+  return change.row.id;
+}
 
 async function apply(db: Mirror, changes: MirrorChange[], skipIds: Set<string>) {
   for (const change of changes) {
     if ('deleted' in change) await db.table(change.table).delete(change.deleted);
-    else if (!skipIds.has(change.row.id)) await db.table(change.table).put(change.row);
+    else if (!skipIds.has(targetName(change))) await db.table(change.table).put(change.row);
   }
 }
 

@@ -4,6 +4,7 @@ import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
 import type { ConflictDetail, Write } from '../data/outboxTypes.ts';
 import type {
+  BookmarkRow,
   CategoryRow,
   LikeRow,
   MeRow,
@@ -12,6 +13,7 @@ import type {
   PostRow,
   ProfileRow,
   ReportRow,
+  ThreadReadRow,
   ThreadRow,
 } from '../data/types.ts';
 import type { BackendFailure } from './errors.ts';
@@ -27,11 +29,13 @@ interface WriteTableRows {
   likes: LikeRow;
   notifications: NotificationRow;
   reports: ReportRow;
+  threadReads: ThreadReadRow;
+  bookmarks: BookmarkRow;
 }
 
 type WriteTable = keyof WriteTableRows;
 
-/** One mirror row, by table and id. */
+/** One mirror row, by table and its primary key (the id, or a thread's id for threadReads). */
 interface RowRef {
   table: WriteTable;
   id: string;

@@ -16,6 +16,10 @@ import { updateSettings } from './kinds/updateSettings.ts';
 import { updateProfile } from './kinds/updateProfile.ts';
 import { updateThread } from './kinds/updateThread.ts';
 import { unlike } from './kinds/unlike.ts';
+import { readPosition } from './kinds/readPosition.ts';
+import { markAllRead } from './kinds/markAllRead.ts';
+import { bookmark } from './kinds/bookmark.ts';
+import { unbookmark } from './kinds/unbookmark.ts';
 import type { WriteKind } from './writeKind.ts';
 
 const kinds = new Map<string, WriteKind<Write>>();
@@ -40,6 +44,10 @@ registerWriteKind(unlike);
 registerWriteKind(setRole);
 registerWriteKind(updateThread);
 registerWriteKind(report);
+registerWriteKind(readPosition);
+registerWriteKind(markAllRead);
+registerWriteKind(bookmark);
+registerWriteKind(unbookmark);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);

@@ -29,6 +29,7 @@ function serverRow(sent: OutboxEntry): PostRow {
   const { post } = sent.write;
   return {
     ...post,
+    post_number: 2,
     is_edited: false,
     version: 1,
     like_count: 0,

@@ -33,6 +33,8 @@ declare module '../../data/outboxTypes.ts' {
 export function localPost(post: NewPost, at: string): PostRow {
   return {
     ...post,
+    // Numbered by the server when it lands; 0 is never past a read position, so a member's own post is not unread.
+    post_number: 0,
     is_edited: false,
     version: 1,
     like_count: 0,

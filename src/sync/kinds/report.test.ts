@@ -15,6 +15,7 @@ async function mirrorWithPosts() {
     type: 'reply' as const,
     images: [],
     is_first_post: false,
+    post_number: 2,
     is_edited: false,
     version: 1,
     like_count: 0,

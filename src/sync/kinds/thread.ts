@@ -37,6 +37,8 @@ async function localThread(db: Mirror, thread: NewThreadWrite['thread'], at: str
     view_count: 0,
     reply_count: 0,
     last_reply_at: null,
+    // Its opening post is numbered by the server when it lands.
+    highest_post_number: 0,
     created_at: at,
     updated_at: at,
     sync_txid: 0,

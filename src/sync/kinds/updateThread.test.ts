@@ -36,6 +36,7 @@ it('shows pin, lock and move at once, queues one write per change, and none for 
         view_count: 0,
         reply_count: 0,
         last_reply_at: null,
+        highest_post_number: 0,
         created_at: at,
         updated_at: at,
         sync_txid: 3,

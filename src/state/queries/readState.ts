@@ -1,0 +1,48 @@
+// Read state for the screens, live: a thread list's new and unread marks, a thread's read position, /threads' filter.
+import { useMemo } from 'react';
+import {
+  readStatesOf,
+  threadIdsByReadFilter,
+  type ReadFilter,
+  type ReadState,
+  type Reader,
+} from '../../data/queries/readState.ts';
+import type { ThreadReadRow, ThreadRow } from '../../data/types.ts';
+import { useSession } from '../session/SessionContext.tsx';
+import { dataOrThrow, useMirrorQuery } from './useMirrorQuery.ts';
+
+export type { ReadFilter, ReadState } from '../../data/queries/readState.ts';
+
+const NONE: Map<string, ReadState> = new Map();
+
+/** The signed-in member as the read state needs them; null when signed out. */
+function useReader(): Reader | null {
+  const id = useSession((s) => s.user?.id ?? null);
+  const joinedAt = useSession((s) => s.user?.created_at ?? null);
+  return useMemo(() => (id && joinedAt ? { id, joinedAt } : null), [id, joinedAt]);
+}
+
+/** Each thread's read state, by thread id; empty when signed out (or while the first read runs). */
+export function useReadStates(threads: ThreadRow[]): Map<string, ReadState> {
+  const me = useReader();
+  const result = useMirrorQuery((db) => (me ? readStatesOf(db, threads, me) : NONE), [threads, me]);
+  return dataOrThrow(result) ?? NONE;
+}
+
+/** The member's read row of a thread: undefined when they never opened it (or are signed out), null while loading. */
+export function useThreadRead(threadId: string): ThreadReadRow | undefined | null {
+  const me = useReader();
+  const result = useMirrorQuery(
+    async (db) => (me ? ((await db.threadReads.get(threadId)) ?? null) : null),
+    [threadId, me],
+  );
+  const row = dataOrThrow(result);
+  return row === undefined ? null : (row ?? undefined);
+}
+
+/** The ids of the threads /threads shows for a filter, latest activity first; undefined while loading or signed out. */
+export function useThreadIdsByReadFilter(filter: ReadFilter): string[] | undefined {
+  const me = useReader();
+  const result = useMirrorQuery((db) => (me ? threadIdsByReadFilter(db, me, filter) : undefined), [filter, me]);
+  return dataOrThrow(result);
+}
