@@ -49,7 +49,8 @@ describe('mirror schema migrations', () => {
     expect(await current.profiles.get('u1')).toMatchObject({ thread_count: 0, reply_count: 0, last_seen_at: null });
     expect((await current.posts.get('p1'))?.like_count).toBe(0);
     expect((await current.cursors.get('profiles'))?.txid).toBe(0);
-    expect((await current.cursors.get('posts'))?.txid).toBe(9);
+    // Upgrade 7 pulls the posts again, for their numbers.
+    expect((await current.cursors.get('posts'))?.txid).toBe(1);
     current.close();
   });
 
@@ -69,7 +70,7 @@ describe('mirror schema migrations', () => {
     current.close();
   });
 
-  it('gives posts of a version 5 mirror hidden_at null and an empty reports table, keeping the posts cursor', async () => {
+  it('gives posts of a version 5 mirror hidden_at null and an empty reports table', async () => {
     const factory = new IDBFactory();
     const old = openAsVersion(factory, 5);
     await old
@@ -81,7 +82,35 @@ describe('mirror schema migrations', () => {
     const current = openMirror({ indexedDB: factory, IDBKeyRange });
     expect(await current.posts.get('p1')).toMatchObject({ content: 'Hello', like_count: 2, hidden_at: null });
     expect(await current.reports.count()).toBe(0);
-    expect((await current.cursors.get('posts'))?.txid).toBe(9);
+    // Upgrade 7 pulls the posts again, for their numbers.
+    expect((await current.cursors.get('posts'))?.txid).toBe(1);
+    current.close();
+  });
+
+  it('gives threads and posts of a version 6 mirror their post numbers as 0, and pulls both again', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 6);
+    await old.table('threads').add({ id: 't1', slug: 't1', title: 'A thread', created_at: '2026-11-01', sync_txid: 9 });
+    await old
+      .table('posts')
+      .add({ id: 'p1', thread_id: 't1', content: 'Hello', created_at: '2026-11-01', sync_txid: 9 });
+    await old.table('likes').add({ id: 'l1', post_id: 'p1', user_id: 'u1', created_at: '2026-11-01', sync_txid: 3 });
+    await old.table('cursors').bulkAdd([
+      { table: 'threads', txid: 9 },
+      { table: 'posts', txid: 9 },
+      { table: 'post_likes', txid: 3, owner: 'u1' },
+    ]);
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    expect((await current.threads.get('t1'))?.highest_post_number).toBe(0);
+    expect(await current.posts.get('p1')).toMatchObject({ content: 'Hello', post_number: 0 });
+    expect((await current.cursors.get('threads'))?.txid).toBe(0);
+    // Above 0, which would skip the window: the posts of the threads this device keeps come again, numbered.
+    expect((await current.cursors.get('posts'))?.txid).toBe(1);
+    expect(await current.cursors.get('post_likes')).toEqual({ table: 'post_likes', txid: 3, owner: 'u1' });
+    expect(await current.threadReads.count()).toBe(0);
+    expect(await current.bookmarks.count()).toBe(0);
     current.close();
   });
 

@@ -328,7 +328,7 @@ export class SyncEngine {
       try {
         let rows = 0;
         const network = await this.network();
-        const { pullChanges, keepRecentThreads, evictStaleThreads } = network;
+        const { pullChanges, keepRecentThreads, keepBookmarkedThreads, evictStaleThreads } = network;
         await pullChanges({
           db,
           client,
@@ -341,6 +341,7 @@ export class SyncEngine {
         });
         this.touchLastSeen(network.touchLastSeen);
         await keepRecentThreads(db, client, this.options.keepRecentThreads, this.options.pageSize);
+        await keepBookmarkedThreads(db, client, this.options.pageSize, clock.now());
         await this.pullMe();
         await evictStaleThreads(db, this.options.keepRecentThreads, clock.now(), this.options.evictAfterMs);
         this.status.set({ pulling: null, lastSyncAt: clock.now(), lastError: null, unreachable: false });

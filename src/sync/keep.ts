@@ -52,14 +52,28 @@ export async function keepRecentThreads(db: Mirror, client: ForumClient, count: 
   if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, 0);
 }
 
+/** The threads the member bookmarked a post of: their posts stay on the device, to be read offline. */
+async function bookmarkedThreads(db: Mirror): Promise<string[]> {
+  return [...new Set((await db.bookmarks.orderBy('thread_id').uniqueKeys()) as string[])];
+}
+
+/** Fetches the posts of bookmarked threads the device does not keep yet (a bookmark pulled from another device). */
+export async function keepBookmarkedThreads(db: Mirror, client: ForumClient, pageSize: number, now: number) {
+  const threads = await bookmarkedThreads(db);
+  const kept = await db.keptThreads.bulkGet(threads);
+  const missing = threads.filter((_, i) => kept[i] === undefined);
+  if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, now);
+}
+
 /**
- * Forgets the posts of threads that are neither recent nor touched for `maxAgeMs`. Rows of unsent writes stay:
- * eviction never drops a member's words.
+ * Forgets the posts of threads that are neither recent, bookmarked nor touched for `maxAgeMs`. Rows of unsent
+ * writes stay: eviction never drops a member's words.
  */
 export async function evictStaleThreads(db: Mirror, recentCount: number, now: number, maxAgeMs: number) {
-  const recent = new Set(
-    (await db.threads.orderBy('_active_at').reverse().limit(recentCount).primaryKeys()) as string[],
-  );
+  const recent = new Set([
+    ...((await db.threads.orderBy('_active_at').reverse().limit(recentCount).primaryKeys()) as string[]),
+    ...(await bookmarkedThreads(db)),
+  ]);
   const stale = await db.keptThreads
     .where('touched_at')
     .below(now - maxAgeMs)

@@ -3,7 +3,7 @@
 export { errorKind } from '../backend/errors.ts';
 export { touchLastSeen } from '../backend/presence.ts';
 export { classifyFailure, rateLimitOf } from './errors.ts';
-export { evictStaleThreads, fetchThread, fetchThreadPosts, keepRecentThreads } from './keep.ts';
+export { evictStaleThreads, fetchThread, fetchThreadPosts, keepBookmarkedThreads, keepRecentThreads } from './keep.ts';
 export { fetchMissingProfiles } from './profiles.ts';
 export { pendingTargets } from './pending.ts';
 export { pullChanges } from './pull.ts';

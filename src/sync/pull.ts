@@ -15,8 +15,11 @@ import {
   POST_COLUMNS,
   PROFILE_COLUMNS,
   THREAD_COLUMNS,
+  THREAD_READ_COLUMNS,
+  BOOKMARK_COLUMNS,
   TOMBSTONE_COLUMNS,
 } from './columns.ts';
+import { bookmarkTarget } from './kinds/bookmark.ts';
 import { pendingTargets } from './pending.ts';
 import { checked } from './request.ts';
 
@@ -178,6 +181,44 @@ async function pullLikes(ctx: PullContext, watermark: number) {
   });
 }
 
+/** The member's read positions: a row only ever rises, so the higher of this device's and the server's is kept. */
+async function pullThreadReads(ctx: PullContext, watermark: number) {
+  const reads = () => ctx.client.from('thread_reads').select(THREAD_READ_COLUMNS);
+  await pullWindow(ctx, 'thread_reads', reads, 'thread_id', watermark, async (rows) => {
+    if (rows.length === 0) return;
+    const { db } = ctx;
+    await db.transaction('rw', [db.threadReads], async () => {
+      const current = await db.threadReads.bulkGet(rows.map((r) => r.thread_id));
+      const merged = rows.map((row, i) => {
+        const here = current[i];
+        return here && here.last_read_post_number > row.last_read_post_number ? here : row;
+      });
+      await db.threadReads.bulkPut(merged);
+    });
+  });
+}
+
+/** The member's bookmarks; one whose bookmark or removal still waits here is left as this device has it. */
+async function pullBookmarks(ctx: PullContext, watermark: number) {
+  const bookmarks = () => ctx.client.from('bookmarks').select(BOOKMARK_COLUMNS);
+  await pullWindow(ctx, 'bookmarks', bookmarks, 'id', watermark, async (rows) => {
+    if (rows.length === 0) return;
+    const { db } = ctx;
+    await db.transaction('rw', [db.bookmarks, db.outbox], async () => {
+      const pending = await pendingTargets(db);
+      const fresh = rows.filter((r) => !pending.has(bookmarkTarget(r.post_id)));
+      // Another device's bookmark of a post this device bookmarked too: one per post, the server's.
+      const doubles = await db.bookmarks
+        .where('post_id')
+        .anyOf(fresh.map((r) => r.post_id))
+        .filter((b) => !fresh.some((r) => r.id === b.id))
+        .primaryKeys();
+      await db.bookmarks.bulkDelete(doubles);
+      await db.bookmarks.bulkPut(fresh);
+    });
+  });
+}
+
 /**
  * The member's notifications. Read is final on the server, so a row this device marked read stays read while the
  * mark waits to be sent; a push the service worker counted is no longer counted once its row is here.
@@ -200,14 +241,28 @@ async function pullNotifications(ctx: PullContext, watermark: number) {
   });
 }
 
-/** Removes deleted rows; a deleted thread takes its posts with it, and a deleted post the member's like of it. */
+/**
+ * Removes deleted rows; a deleted thread takes its posts and the member's read position in it with it, and a deleted
+ * post the member's like and bookmark of it.
+ */
 async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
   const byTable = new Map<string, string[]>();
   for (const t of tombstones) byTable.set(t.table_name, [...(byTable.get(t.table_name) ?? []), t.row_id]);
   const { db } = ctx;
   await db.transaction(
     'rw',
-    [db.categories, db.profiles, db.threads, db.posts, db.messages, db.keptThreads, db.likes, db.notifications],
+    [
+      db.categories,
+      db.profiles,
+      db.threads,
+      db.posts,
+      db.messages,
+      db.keptThreads,
+      db.likes,
+      db.notifications,
+      db.threadReads,
+      db.bookmarks,
+    ],
     async () => {
       for (const [table, ids] of byTable) {
         const postIds = table === 'posts' ? [...ids] : [];
@@ -217,9 +272,15 @@ async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
             await postsOfThread(db, id).delete();
           }
           await db.keptThreads.bulkDelete(ids);
+          await db.threadReads.bulkDelete(ids);
+          await db.bookmarks.where('thread_id').anyOf(ids).delete();
         }
-        if (postIds.length > 0) await db.likes.where('post_id').anyOf(postIds).delete();
+        if (postIds.length > 0) {
+          await db.likes.where('post_id').anyOf(postIds).delete();
+          await db.bookmarks.where('post_id').anyOf(postIds).delete();
+        }
         if (table === 'post_likes') await db.likes.bulkDelete(ids);
+        if (table === 'bookmarks') await db.bookmarks.bulkDelete(ids);
         if (['categories', 'profiles', 'threads', 'posts', 'messages', 'notifications'].includes(table)) {
           await db.table(table).bulkDelete(ids);
         }
@@ -248,6 +309,8 @@ export async function pullChanges(ctx: PullContext): Promise<number> {
     await pullMessages(ctx, watermark);
     await pullLikes(ctx, watermark);
     await pullNotifications(ctx, watermark);
+    await pullThreadReads(ctx, watermark);
+    await pullBookmarks(ctx, watermark);
   }
   const tombstones = () => client.from('sync_tombstones').select(TOMBSTONE_COLUMNS);
   await pullWindow(ctx, 'sync_tombstones', tombstones, 'row_id', watermark, (rows) => applyTombstones(ctx, rows));
