@@ -19,6 +19,13 @@ test('the threads list takes a page from 2 up and a trimmed query', () => {
   expect(parseThreadsSearch({ page: 'x' })).toEqual({ page: undefined, q: undefined });
 });
 
+test('the threads list takes the read filter Unread or New, and anything else as All', () => {
+  expect(parseThreadsSearch({ filter: 'unread' }).filter).toBe('unread');
+  expect(parseThreadsSearch({ filter: 'new', page: '2' })).toEqual({ filter: 'new', page: 2, q: undefined });
+  expect(parseThreadsSearch({ filter: 'all' }).filter).toBeUndefined();
+  expect(parseThreadsSearch({ filter: 'UNREAD' }).filter).toBeUndefined();
+});
+
 test('/messages takes a member to write to and a message to open only as ids', () => {
   const id = '0195f1c2-7a3b-7c4d-8e9f-0a1b2c3d4e5f';
   expect(parseMessagesSearch({ to: id, message: id.toUpperCase() })).toEqual({ to: id, message: id });

@@ -1,4 +1,5 @@
 // Search parameters of the routes that read them, checked so a hand-typed URL cannot break a screen.
+import { parseReadFilter, type ReadFilter } from '../features/threads/readFilter.ts';
 
 interface AuthSearch {
   register?: boolean;
@@ -21,12 +22,17 @@ export function parseAuthSearch(search: Record<string, unknown>): AuthSearch {
 interface ThreadsSearch {
   page?: number;
   q?: string;
+  filter?: ReadFilter;
 }
 
 export function parseThreadsSearch(search: Record<string, unknown>): ThreadsSearch {
   const page = Number(search.page);
   const q = typeof search.q === 'string' ? search.q.trim() : typeof search.q === 'number' ? String(search.q) : '';
-  return { page: Number.isInteger(page) && page > 1 ? page : undefined, q: q || undefined };
+  return {
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+    q: q || undefined,
+    filter: parseReadFilter(search.filter),
+  };
 }
 
 interface MessagesSearch {

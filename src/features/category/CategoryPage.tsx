@@ -1,6 +1,7 @@
 // /category/{type} (SPEC §2 "Category page"): heading, subcategory chips, sort menu, and one page of threads from
-// the mirror, pinned first in every sort.
+// the mirror, pinned first in every sort; a member marks the category's threads read.
 import { Link, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { categoryHeading } from '../../lib/categoryTypes.ts';
 import { THREAD_SORTS, isThreadSort } from '../../lib/sortThreads.ts';
 import { useSubcategories } from '../../state/queries/categories.ts';
@@ -8,6 +9,7 @@ import { CATEGORY_PAGE_SIZE, useCategoryThreads } from '../../state/queries/cate
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { MarkAllReadButton } from '../../ui/threadList/MarkAllReadButton.tsx';
 import { Pager } from '../../ui/threadList/Pager.tsx';
 import { ThreadListView } from '../../ui/threadList/ThreadListView.tsx';
 import { CategoryEmpty } from './CategoryEmpty.tsx';
@@ -25,6 +27,11 @@ export function CategoryPage() {
   const chips = useSubcategories(type);
   const threads = useCategoryThreads(type, { cat, sort, page });
   const current = chips.state === 'ready' ? chips.data.find((c) => c.slug === cat) : undefined;
+  // The category chosen with ?cat=, else every category of the page's type.
+  const shown = useMemo(
+    () => (current ? [current.id] : chips.state === 'ready' ? chips.data.map((c) => c.id) : []),
+    [current, chips],
+  );
 
   return (
     <div className={styles.page}>
@@ -68,6 +75,11 @@ export function CategoryPage() {
             })
           }
         />
+        {signedIn && (
+          <span className={styles.markAll}>
+            <MarkAllReadButton categoryIds={shown} />
+          </span>
+        )}
       </div>
 
       <ThreadListView result={threads} empty={<CategoryEmpty signedIn={signedIn} />} />

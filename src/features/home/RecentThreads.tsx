@@ -1,15 +1,19 @@
-// The home page's Recent Threads: the 10 latest from the mirror, 5 placeholders while loading, and View All.
+// The home page's Recent Threads: the 10 latest from the mirror with the member's read marks, 5 placeholders while
+// loading, and View All.
 import { Link } from '@tanstack/react-router';
+import type { ReadState } from '../../data/queries/readState.ts';
+import { useReadStates } from '../../state/queries/readState.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { listAuthorName, RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { PinIcon } from '../../ui/threadList/PinIcon.tsx';
+import { ReadMark } from '../../ui/threadList/ReadMark.tsx';
 import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import type { FirstSync } from '../../state/sync/useFirstSync.ts';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import styles from './Home.module.css';
 
-function RecentRow({ thread }: { thread: ThreadWithRefs }) {
+function RecentRow({ thread, read }: { thread: ThreadWithRefs; read?: ReadState }) {
   return (
     <li className={styles.row} data-testid="thread-row">
       <span className={styles.rowTitle}>
@@ -18,6 +22,7 @@ function RecentRow({ thread }: { thread: ThreadWithRefs }) {
           {thread.title}
         </Link>
         {thread._status === 'sending' && <span className={styles.sending}>Waiting to send</span>}
+        <ReadMark state={read} />
       </span>
       <span className={styles.rowMeta}>
         <span className={styles.author}>
@@ -33,7 +38,10 @@ function RecentRow({ thread }: { thread: ThreadWithRefs }) {
   );
 }
 
+const NO_THREADS: ThreadWithRefs[] = [];
+
 export function RecentThreads({ threads, sync }: { threads: MirrorResult<ThreadWithRefs[]>; sync: FirstSync }) {
+  const readStates = useReadStates(threads.state === 'ready' ? threads.data : NO_THREADS);
   const none = threads.state === 'ready' && threads.data.length === 0;
   const failed = threads.state === 'failed' || (none && sync.failed);
   const loading = threads.state === 'loading' || (none && sync.active);
@@ -63,7 +71,9 @@ export function RecentThreads({ threads, sync }: { threads: MirrorResult<ThreadW
           {!loading && threads.state === 'ready' && threads.data.length === 0 && (
             <li className={`${styles.row} muted`}>No threads yet. Start the first discussion!</li>
           )}
-          {!loading && threads.state === 'ready' && threads.data.map((t) => <RecentRow key={t.id} thread={t} />)}
+          {!loading &&
+            threads.state === 'ready' &&
+            threads.data.map((t) => <RecentRow key={t.id} thread={t} read={readStates.get(t.id)} />)}
         </ul>
       )}
     </section>

@@ -1,9 +1,12 @@
 // /search?q=: full results for the header search, the server's merged with the mirror's, and the mirror's alone
-// when offline.
+// when offline; each thread with the member's read mark.
 import { Link, useSearch } from '@tanstack/react-router';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { Highlight } from './Highlight.tsx';
+import type { ReadState } from '../../data/queries/readState.ts';
+import { ReadMark } from '../../ui/threadList/ReadMark.tsx';
+import { useHitReadStates } from './useHitReadStates.ts';
 import type { MemberHit, ThreadHit } from '../../data/searchTypes.ts';
 import { useSearchResults, type ServerState } from './useSearchResults.ts';
 import styles from './SearchPage.module.css';
@@ -15,12 +18,17 @@ const SERVER_NOTES: Record<ServerState, string | null> = {
   ready: null,
 };
 
-function ThreadResult({ hit }: { hit: ThreadHit }) {
+const NO_HITS: ThreadHit[] = [];
+
+function ThreadResult({ hit, read }: { hit: ThreadHit; read?: ReadState }) {
   return (
     <li className={styles.result} data-testid="search-thread">
-      <Link to="/t/$idOrSlug" params={{ idOrSlug: hit.slug }} className={styles.title}>
-        {hit.title}
-      </Link>
+      <span className={styles.titleLine}>
+        <Link to="/t/$idOrSlug" params={{ idOrSlug: hit.slug }} className={styles.title}>
+          {hit.title}
+        </Link>
+        <ReadMark state={read} />
+      </span>
       {hit.snippet && (
         <p className={styles.snippet}>
           <Highlight snippet={hit.snippet} />
@@ -49,6 +57,7 @@ function MemberResult({ member }: { member: MemberHit }) {
 export function SearchPage() {
   const { q = '' } = useSearch({ from: '/shell/search' });
   const { results, server } = useSearchResults(q);
+  const readStates = useHitReadStates(results?.threads ?? NO_HITS);
   if (!q) {
     return (
       <div className={styles.page}>
@@ -75,7 +84,7 @@ export function SearchPage() {
           </h2>
           <ul className={styles.list}>
             {results.threads.map((hit) => (
-              <ThreadResult key={hit.thread_id} hit={hit} />
+              <ThreadResult key={hit.thread_id} hit={hit} read={readStates.get(hit.thread_id)} />
             ))}
           </ul>
         </section>

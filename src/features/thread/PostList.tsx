@@ -1,7 +1,8 @@
 // The thread's posts in order, windowed by page (see windowing.ts): pages near the viewport render, the others
 // keep their height as empty boxes, so scrolling a 2,000-post thread stays smooth and the scrollbar stays honest.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
+import { scrollBelowHeader } from './readPosition/scrollBelowHeader.ts';
 import { pageCount, pageSlice, pagesToRender, placeholderHeight, POSTS_PER_PAGE } from './windowing.ts';
 import styles from './Thread.module.css';
 
@@ -68,39 +69,53 @@ function usePageObservers() {
   return { visible, heights, observe };
 }
 
+/** A post to bring into view: the address's #post-{id}, the first unread one, or a jump. */
+export interface ScrollTarget {
+  postId: string;
+  /** A new key scrolls again, to the same post or another. */
+  key: string;
+  /** The element to scroll to, when not the post itself (the unread divider above it). */
+  elementId?: string;
+}
+
 /**
- * The page of the linked post (#post-{id}): it always renders, and is scrolled to once, when the post is there (it
- * may arrive with a later pull); -1 when there is none.
+ * The page of the target post: it always renders, and is scrolled to once per key, when the post is there (it may
+ * arrive with a later pull); -1 when there is none.
  */
-function useLinkedPost(posts: PostWithAuthor[], linked: string | undefined): number {
+function useScrollTarget(posts: PostWithAuthor[], target: ScrollTarget | undefined): number {
   const scrolledTo = useRef<string | undefined>(undefined);
-  const index = linked ? posts.findIndex((p) => p.id === linked) : -1;
+  const index = target ? posts.findIndex((p) => p.id === target.postId) : -1;
   useEffect(() => {
-    if (!linked || index < 0 || scrolledTo.current === linked) return;
-    const element = document.getElementById(`post-${linked}`);
+    if (!target || index < 0 || scrolledTo.current === target.key) return;
+    const element = document.getElementById(target.elementId ?? `post-${target.postId}`);
     if (!element) return;
-    element.scrollIntoView({ block: 'start' });
-    scrolledTo.current = linked;
-  }, [linked, index]);
+    scrollBelowHeader(element);
+    scrolledTo.current = target.key;
+  }, [target, index]);
   return index < 0 ? -1 : Math.floor(index / POSTS_PER_PAGE);
 }
 
 export function PostList({
   posts,
-  linked,
+  target,
+  divider,
+  listRef,
   renderPost,
 }: {
   posts: PostWithAuthor[];
-  /** The post the address points at. */
-  linked?: string;
+  /** The post to bring into view. */
+  target?: ScrollTarget;
+  /** Shown above this post: "Unread since your last visit". */
+  divider?: { postId: string; element: ReactNode };
+  listRef?: Ref<HTMLDivElement>;
   renderPost(post: PostWithAuthor): ReactNode;
 }) {
   const { visible, heights, observe } = usePageObservers();
   const count = pageCount(posts.length);
-  const linkedPage = useLinkedPost(posts, linked);
-  const rendered = pagesToRender(linkedPage < 0 ? visible : [...visible, linkedPage], count);
+  const targetPage = useScrollTarget(posts, target);
+  const rendered = pagesToRender(targetPage < 0 ? visible : [...visible, targetPage], count);
   return (
-    <div className={styles.posts}>
+    <div className={styles.posts} ref={listRef}>
       {Array.from({ length: count }, (_, page) => {
         const [start, end] = pageSlice(page, posts.length);
         if (!rendered.has(page)) {
@@ -117,7 +132,16 @@ export function PostList({
         }
         return (
           <div key={page} ref={observe} data-page={page} data-rendered="true" className={styles.page}>
-            {posts.slice(start, end).map(renderPost)}
+            {posts.slice(start, end).map((post) =>
+              divider?.postId === post.id ? (
+                <Fragment key={post.id}>
+                  {divider.element}
+                  {renderPost(post)}
+                </Fragment>
+              ) : (
+                renderPost(post)
+              ),
+            )}
           </div>
         );
       })}

@@ -1,5 +1,5 @@
-// The thread's header: badges, title, author, age, views, replies, category chip, and for staff Delete Thread and
-// the thread tools.
+// The thread's header: badges, title, author, age, views, replies, "N new" for the member, category chip, and for
+// staff Delete Thread and the thread tools.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
@@ -7,6 +7,7 @@ import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
+import { NewCount } from '../../ui/threadList/ReadMark.tsx';
 import { authorName, initials } from './people.ts';
 import styles from './Thread.module.css';
 
@@ -19,9 +20,11 @@ interface ThreadHeaderProps {
   onDelete?: () => void;
   /** The thread tools, for staff. */
   tools?: ReactNode;
+  /** Posts past the member's read position, until they are seen. */
+  newCount?: number;
 }
 
-export function ThreadHeader({ thread, replyCount, onDelete, tools }: ThreadHeaderProps) {
+export function ThreadHeader({ thread, replyCount, onDelete, tools, newCount = 0 }: ThreadHeaderProps) {
   const name = authorName(thread.author_id, thread.author);
   const { category } = thread;
   return (
@@ -57,6 +60,7 @@ export function ThreadHeader({ thread, replyCount, onDelete, tools }: ThreadHead
         </span>
         <span className="muted">{plural(thread.view_count, 'view', 'views')}</span>
         <span className="muted">{plural(replyCount, 'reply', 'replies')}</span>
+        {newCount > 0 && <NewCount count={newCount} />}
         {onDelete && (
           <Button variant="danger" className={styles.deleteThread} onClick={onDelete}>
             Delete Thread

@@ -29,6 +29,9 @@ import { ThreadHeader } from './ThreadHeader.tsx';
 import { ThreadTools } from './ThreadTools.tsx';
 import { useReportedPosts } from '../../state/queries/moderation.ts';
 import { useReplyDraft } from './useReplyDraft.ts';
+import { ReadPositionBar } from './readPosition/ReadPositionBar.tsx';
+import { UnreadDivider } from './readPosition/UnreadDivider.tsx';
+import { useReadPosition } from './readPosition/useReadPosition.ts';
 import styles from './Thread.module.css';
 
 /** SPEC §9: the reply box gets focus 100 ms after a quote is inserted. */
@@ -49,6 +52,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   const [draft, setDraft] = useReplyDraft(thread.id);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const replyBox = useRef<ContentEditorHandle>(null);
+  const reading = useReadPosition({ thread, posts, signedIn: userId !== null, linked });
 
   const role = profile?.role ?? 'user';
   const staff = role === 'moderator' || role === 'admin';
@@ -96,13 +100,16 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
         replyCount={replyCount}
         onDelete={staff ? () => setConfirmingDelete(true) : undefined}
         tools={staff ? <ThreadTools thread={thread} online={online} /> : undefined}
+        newCount={reading.newCount}
       />
       {posts === undefined ? (
         <Spinner label="Loading posts…" />
       ) : (
         <PostList
           posts={posts}
-          linked={linked}
+          target={reading.target}
+          divider={reading.divider ? { postId: reading.divider, element: <UnreadDivider /> } : undefined}
+          listRef={reading.listRef}
           renderPost={(post) => {
             const own = userId !== null && post.author_id === userId;
             const settled = post._status !== 'failed';
@@ -128,6 +135,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
           }}
         />
       )}
+      <ReadPositionBar onLatest={reading.jumpToLatest} onBack={reading.backToWhereIWas} />
       {failures.loose.map((entry) => (
         <FailedWriteNotice key={entry.id} entry={entry} />
       ))}

@@ -1,14 +1,16 @@
 // One row of a category or of /threads: avatar initial, pin, AD tag, title, author and badge, category, age,
-// replies, views and the last reply (SPEC §2 "Category page").
+// replies, views and the last reply (SPEC §2 "Category page"), and the member's read mark (a dot, or "N new").
 import { Link } from '@tanstack/react-router';
+import type { ReadState } from '../../data/queries/readState.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../Avatar.tsx';
 import { listAuthorName, RoleBadge } from '../AuthorLabel.tsx';
 import { PinIcon } from './PinIcon.tsx';
+import { ReadMark } from './ReadMark.tsx';
 import styles from './ThreadList.module.css';
 
-export function ThreadListRow({ thread }: { thread: ThreadWithRefs }) {
+export function ThreadListRow({ thread, read }: { thread: ThreadWithRefs; read?: ReadState }) {
   const username = listAuthorName(thread.author_id, thread.author);
   return (
     <li className={styles.row} data-testid="thread-row">
@@ -25,6 +27,7 @@ export function ThreadListRow({ thread }: { thread: ThreadWithRefs }) {
             {thread.title}
           </Link>
           {thread._status === 'sending' && <span className={styles.sending}>Waiting to send</span>}
+          <ReadMark state={read} />
         </div>
         <div className={styles.meta}>
           <span className={styles.author}>

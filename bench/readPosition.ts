@@ -1,0 +1,211 @@
+// Seen marking while reading: a member scrolls a 2,000-post thread from top to bottom in headless Chromium while the
+// IntersectionObserver marks posts seen. Measures the longest main-thread task during the scroll (PerformanceObserver
+// 'longtask') and the readPosition outbox entries written per thread per second (IndexedDB writes to the outbox).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'vite';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import type { Db } from '../supabase/local/db.ts';
+import { openPglite } from '../supabase/local/pgliteThread.ts';
+import { migrate } from '../supabase/local/migrate.ts';
+import { randomJwtSecret } from '../supabase/local/secret.ts';
+import { startStack } from '../supabase/local/server.ts';
+import { printTable } from './stats.ts';
+
+const POSTS = 2_000;
+const SLUG = 'bench-read-position-2000-posts';
+const MEMBER = { email: 'member@guapcoin.local', password: 'guapmember123' };
+/** Pixels scrolled per animation frame: a fast reader's flick, so every page of the list renders on the way down. */
+const STEP_PX = 300;
+const GOAL_LONG_TASK_MS = 50;
+const GOAL_ENTRIES_PER_SECOND = 1;
+
+/** A thread of 2,000 posts by the seeded admin, a second apart, so post numbers follow the reading order. */
+async function makeLongThread(db: Db): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.threads (slug, title, category_id, author_id, created_at)
+     select $1, 'Read position bench: 2,000 posts', (select id from public.categories order by order_index limit 1),
+            (select id from public.profiles where username = 'admin'), now() - interval '3 days'
+     returning id`,
+    [SLUG],
+  );
+  const id = rows[0]!.id;
+  await db.query(
+    `insert into public.posts (thread_id, author_id, content, type, is_first_post, created_at)
+     select $1, (select id from public.profiles where username = 'admin'),
+            'Post ' || g || ' of the read position bench. ' || repeat('GUAPX reading on a train. ', 4),
+            case when g = 1 then 'thread' else 'reply' end, g = 1, now() - interval '3 days' + make_interval(secs => g)
+     from generate_series(1, $2::int) g`,
+    [id, POSTS],
+  );
+  return id;
+}
+
+/** Records long tasks and every readPosition entry the app adds to its outbox, from before the app starts. */
+const INSTRUMENT = `
+  window.__name = (fn) => fn;
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  window.__outboxWrites = [];
+  for (const method of ['add', 'put']) {
+    const original = IDBObjectStore.prototype[method];
+    IDBObjectStore.prototype[method] = function (value, key) {
+      if (this.name === 'outbox' && value && value.write && value.write.kind === 'readPosition') {
+        window.__outboxWrites.push({ id: value.id, at: performance.now(), postNumber: value.write.postNumber });
+      }
+      return original.call(this, value, key);
+    };
+  }
+`;
+
+interface ScrollResult {
+  started: number;
+  ended: number;
+  frames: number;
+}
+
+/** Scrolls the window down one step a frame until the last post is in view. */
+function scrollToEnd(page: Page, lastPostId: string): Promise<ScrollResult> {
+  return page.evaluate(
+    ({ step, lastPostId }) =>
+      new Promise<ScrollResult>((resolve) => {
+        const started = performance.now();
+        let frames = 0;
+        const tick = () => {
+          frames += 1;
+          const last = document.getElementById(`post-${lastPostId}`);
+          const atBottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+          if (last && last.getBoundingClientRect().bottom <= window.innerHeight && atBottom) {
+            resolve({ started, ended: performance.now(), frames });
+            return;
+          }
+          window.scrollBy(0, step);
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    { step: STEP_PX, lastPostId },
+  );
+}
+
+/** The longest main-thread task that overlapped the scroll. */
+function longestTask(page: Page, { started, ended }: ScrollResult): Promise<number> {
+  return page.evaluate(
+    ({ started, ended }) => {
+      const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks;
+      const during = tasks.filter((t) => t.start + t.duration >= started && t.start <= ended);
+      return Math.max(0, ...during.map((t) => t.duration));
+    },
+    { started, ended },
+  );
+}
+
+/** The most entries first written within any one second. */
+function maxPerSecond(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  let from = 0;
+  for (let to = 0; to < sorted.length; to++) {
+    while (sorted[to]! - sorted[from]! >= 1_000) from += 1;
+    most = Math.max(most, to - from + 1);
+  }
+  return most;
+}
+
+export async function benchReadPosition() {
+  const outDir = join(process.cwd(), 'dist-bench');
+  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-read-'));
+  const db = await openPglite();
+  await migrate(db);
+  const threadId = await makeLongThread(db);
+  const last = await db.query<{ id: string }>(
+    'select id from public.posts where thread_id = $1 order by post_number desc limit 1',
+    [threadId],
+  );
+  const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    // The same scroll by a visitor, who marks nothing: what the windowed list costs without seen marking.
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await visitor.addInitScript({ content: INSTRUMENT });
+    await visitor.goto(`${stack.url}/t/${SLUG}`);
+    await visitor.locator('[data-testid="post"]').first().waitFor();
+    await visitor.waitForLoadState('networkidle');
+    const visitorScroll = await scrollToEnd(visitor, last.rows[0]!.id);
+    const visitorLongest = await longestTask(visitor, visitorScroll);
+    await visitor.close();
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript({ content: INSTRUMENT });
+    let sends = 0;
+    page.on('request', (r) => r.url().includes('/rest/v1/rpc/mark_thread_read') && (sends += 1));
+    await page.goto(`${stack.url}/auth`);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(MEMBER.email);
+    await form.getByLabel('Password').fill(MEMBER.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
+    await page.goto(`${stack.url}/t/${SLUG}`);
+    await page.locator('[data-testid="post"]').first().waitFor();
+    // Every post is in the mirror before the scroll starts: the bench times reading, not the first fetch.
+    await page.waitForLoadState('networkidle');
+    const scroll = await scrollToEnd(page, last.rows[0]!.id);
+    // The trailing write of the last second lands, then the outbox empties.
+    await page.waitForFunction(
+      (posts) =>
+        (window as unknown as { __outboxWrites: { postNumber: number }[] }).__outboxWrites.some(
+          (w) => w.postNumber >= posts,
+        ),
+      POSTS,
+      { timeout: 30_000 },
+    );
+    await page.waitForLoadState('networkidle');
+    const measured = await page.evaluate(
+      ({ started, ended }) => {
+        const w = window as unknown as {
+          __longTasks: { start: number; duration: number }[];
+          __outboxWrites: { id: string; at: number; postNumber: number }[];
+        };
+        const during = w.__longTasks.filter((t) => t.start + t.duration >= started && t.start <= ended);
+        const firstWrite = new Map<string, number>();
+        for (const write of w.__outboxWrites) if (!firstWrite.has(write.id)) firstWrite.set(write.id, write.at);
+        return {
+          longest: Math.max(0, ...during.map((t) => t.duration)),
+          over50: during.filter((t) => t.duration > 50).length,
+          entries: [...firstWrite.values()],
+          highest: Math.max(0, ...w.__outboxWrites.map((x) => x.postNumber)),
+        };
+      },
+      { started: scroll.started, ended: scroll.ended },
+    );
+    const seconds = (scroll.ended - scroll.started) / 1_000;
+    const perSecond = maxPerSecond(measured.entries);
+    printTable(
+      `Read position: scrolling the ${POSTS.toLocaleString()}-post thread top to bottom while seen-marking (${seconds.toFixed(1)} s, ${scroll.frames} frames)`,
+      ['measure', 'value', 'goal'],
+      [
+        ['longest task during the scroll (ms)', measured.longest, `<= ${GOAL_LONG_TASK_MS} ms`],
+        ['the same scroll by a visitor, no marking (ms)', visitorLongest, ''],
+        ['tasks over 50 ms', measured.over50, '0'],
+        ['readPosition outbox entries written', measured.entries.length, ''],
+        ['most entries in any one second (one thread)', perSecond, `<= ${GOAL_ENTRIES_PER_SECOND}`],
+        ['entries per second over the scroll', measured.entries.length / seconds, `<= ${GOAL_ENTRIES_PER_SECOND}`],
+        ['mark_thread_read requests sent', sends, ''],
+        ['highest post marked seen', measured.highest, `${POSTS}`],
+      ],
+    );
+    const met =
+      measured.longest <= GOAL_LONG_TASK_MS && perSecond <= GOAL_ENTRIES_PER_SECOND && measured.highest >= POSTS;
+    console.log(met ? 'Read position goal met.' : 'Read position goal NOT met.');
+  } finally {
+    await browser.close();
+    await stack.close();
+    await db.close();
+    await rm(storageDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,73 @@
+// The thread view's read position: the position held when the thread was opened (it places the unread divider and
+// the landing), seen tracking while reading, the header's "N new", and "Jump to latest" / "Back to where I was".
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { PostWithAuthor } from '../../../data/queries/posts.ts';
+import type { ThreadRow } from '../../../data/types.ts';
+import { useThreadRead } from '../../../state/queries/readState.ts';
+import type { ScrollTarget } from '../PostList.tsx';
+import { firstUnread, highestPostNumber, topmostInView } from './landing.ts';
+import { useSeenMarking } from './useSeenMarking.ts';
+import { useSeenPosts } from './useSeenPosts.ts';
+
+export const DIVIDER_ID = 'unread-divider';
+
+interface Options {
+  thread: ThreadRow;
+  posts: PostWithAuthor[] | undefined;
+  signedIn: boolean;
+  /** The post the address points at (#post-{id}): it wins over the landing. */
+  linked: string | undefined;
+}
+
+function headerBottom(): number {
+  const header = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height'));
+  return Number.isFinite(header) ? header : 0;
+}
+
+export function useReadPosition({ thread, posts, signedIn, linked }: Options) {
+  const read = useThreadRead(thread.id);
+  // null while loading; signed out there is no position at all.
+  const known = signedIn ? (read === null ? null : (read?.last_read_post_number ?? 0)) : null;
+  const [atOpen, setAtOpen] = useState<{ threadId: string; position: number } | null>(null);
+  if (known !== null && atOpen?.threadId !== thread.id) setAtOpen({ threadId: thread.id, position: known });
+  const readAtOpen = atOpen?.threadId === thread.id ? atOpen.position : 0;
+
+  const list = useRef<HTMLDivElement>(null);
+  const see = useSeenMarking(thread.id, known);
+  const numbers = useMemo(() => new Map(posts?.map((p) => [p.id, p.post_number])), [posts]);
+  const onSeen = useCallback((postId: string) => see(numbers.get(postId) ?? 0), [see, numbers]);
+  useSeenPosts(list, signedIn && known !== null && posts !== undefined, onSeen);
+
+  const unread = useMemo(() => firstUnread(posts ?? [], readAtOpen), [posts, readAtOpen]);
+  const highest = highestPostNumber(thread.highest_post_number, posts ?? []);
+  const newCount = known !== null && readAtOpen > 0 ? Math.max(0, highest - known) : 0;
+
+  const [jump, setJump] = useState<{ target: ScrollTarget; back?: string } | null>(null);
+  const landing: ScrollTarget | undefined = linked
+    ? { postId: linked, key: `linked:${linked}` }
+    : unread && { postId: unread.id, key: `unread:${thread.id}`, elementId: DIVIDER_ID };
+
+  const jumpToLatest = useCallback(() => {
+    const last = posts?.at(-1);
+    if (!last || !list.current) return;
+    const rects = [...list.current.querySelectorAll('article[data-testid="post"]')].map((element) => ({
+      id: element.id.slice('post-'.length),
+      bottom: element.getBoundingClientRect().bottom,
+    }));
+    const back = topmostInView(rects, headerBottom());
+    setJump({ target: { postId: last.id, key: `latest:${Date.now()}` }, back });
+  }, [posts]);
+
+  const backToWhereIWas = useCallback(() => {
+    setJump((current) => (current?.back ? { target: { postId: current.back, key: `back:${Date.now()}` } } : current));
+  }, []);
+
+  return {
+    listRef: list,
+    target: jump?.target ?? landing,
+    divider: unread?.id,
+    newCount,
+    jumpToLatest: posts && posts.length > 1 ? jumpToLatest : undefined,
+    backToWhereIWas: jump?.back ? backToWhereIWas : undefined,
+  };
+}
