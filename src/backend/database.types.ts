@@ -63,7 +63,7 @@ export type Database = {
           id: string;
           note: string | null;
           post_id: string;
-          sync_txid: number | null;
+          sync_txid: number;
           thread_id: string;
           updated_at: string | null;
           user_id: string;
@@ -73,7 +73,7 @@ export type Database = {
           id?: string;
           note?: string | null;
           post_id: string;
-          sync_txid?: number | null;
+          sync_txid?: number;
           thread_id: string;
           updated_at?: string | null;
           user_id?: string;
@@ -83,7 +83,7 @@ export type Database = {
           id?: string;
           note?: string | null;
           post_id?: string;
-          sync_txid?: number | null;
+          sync_txid?: number;
           thread_id?: string;
           updated_at?: string | null;
           user_id?: string;
@@ -779,21 +779,21 @@ export type Database = {
       thread_reads: {
         Row: {
           last_read_post_number: number;
-          sync_txid: number | null;
+          sync_txid: number;
           thread_id: string;
           updated_at: string;
           user_id: string;
         };
         Insert: {
           last_read_post_number: number;
-          sync_txid?: number | null;
+          sync_txid?: number;
           thread_id: string;
           updated_at?: string;
           user_id?: string;
         };
         Update: {
           last_read_post_number?: number;
-          sync_txid?: number | null;
+          sync_txid?: number;
           thread_id?: string;
           updated_at?: string;
           user_id?: string;
@@ -1013,7 +1013,7 @@ export type Database = {
         Args: { post_number: number; thread_id: string };
         Returns: {
           last_read_post_number: number;
-          sync_txid: number | null;
+          sync_txid: number;
           thread_id: string;
           updated_at: string;
           user_id: string;

@@ -27,9 +27,8 @@ from (
 where n.id = p.id;
 
 update public.threads t
-set highest_post_number = c.top, sync_txid = pg_current_xact_id()::text::bigint
-from (select thread_id, max(post_number) as top from public.posts group by thread_id) c
-where c.thread_id = t.id;
+set highest_post_number = coalesce((select max(p.post_number) from public.posts p where p.thread_id = t.id), 0),
+  sync_txid = pg_current_xact_id()::text::bigint;
 
 alter table public.posts enable trigger user;
 alter table public.threads enable trigger user;

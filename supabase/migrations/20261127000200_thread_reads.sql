@@ -11,11 +11,11 @@ create table public.thread_reads (
   thread_id uuid not null references public.threads (id) on delete cascade,
   last_read_post_number integer not null constraint thread_reads_position_valid check (last_read_post_number >= 0),
   updated_at timestamptz not null default now(),
-  sync_txid bigint,
+  sync_txid bigint not null default 0,
   primary key (user_id, thread_id)
 );
 -- A member's pull, and the cascade of a thread's deletion.
-create index thread_reads_pull_idx on public.thread_reads (user_id, sync_txid);
+create index thread_reads_pull_idx on public.thread_reads (user_id, sync_txid, thread_id);
 create index thread_reads_thread_idx on public.thread_reads (thread_id);
 
 -- ---------------------------------------------------------------------------------------------------------------

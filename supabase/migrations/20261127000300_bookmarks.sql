@@ -14,7 +14,7 @@ create table public.bookmarks (
   note text constraint bookmarks_note_length check (char_length(note) <= 500),
   created_at timestamptz not null default now(),
   updated_at timestamptz,
-  sync_txid bigint,
+  sync_txid bigint not null default 0,
   constraint bookmarks_once unique (user_id, post_id)
 );
 -- The Bookmarks page, newest first; a member's pull; the cascade of a post's deletion.

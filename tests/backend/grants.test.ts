@@ -97,6 +97,42 @@ describe('each role has what it needs', () => {
     expect(marked).toMatchObject({ error: null, data: 0 });
     expect((await client.from('notifications').select('id')).error).toBeNull();
   });
+
+  test('a member reads and writes their read state and bookmarks; a visitor nothing; the service role reads them', async () => {
+    const { client, id } = await stack.newMember();
+    const post = (
+      await stack.db.query<{ id: string; thread_id: string }>('select id, thread_id from public.posts limit 1')
+    ).rows[0]!;
+    expect((await client.rpc('mark_thread_read', { thread_id: post.thread_id, post_number: 1 })).error).toBeNull();
+    expect((await client.rpc('mark_all_read', { category_id: null })).error).toBeNull();
+    expect((await client.from('thread_reads').select('thread_id').limit(1)).error).toBeNull();
+    const bookmark = await client
+      .from('bookmarks')
+      .insert({ user_id: id, post_id: post.id, thread_id: post.thread_id, note: 'granted' })
+      .select('id')
+      .single();
+    expect(bookmark.error).toBeNull();
+    expect((await client.from('bookmarks').update({ note: 'still granted' }).eq('post_id', post.id)).error).toBeNull();
+
+    const anon = stack.anon();
+    for (const table of ['thread_reads', 'bookmarks'] as const) {
+      expect((await anon.from(table).select('user_id')).error?.code, table).toBe('42501');
+    }
+    expect((await anon.rpc('mark_thread_read', { thread_id: post.thread_id, post_number: 1 })).error?.code).toBe(
+      '42501',
+    );
+    expect((await anon.rpc('mark_all_read')).error?.code).toBe('42501');
+
+    const service = stack.service();
+    const reads = await service.from('thread_reads').select('user_id').eq('user_id', id);
+    expect(reads.error).toBeNull();
+    expect(reads.data!.length).toBeGreaterThan(0);
+    expect((await service.from('bookmarks').select('note').eq('id', bookmark.data!.id)).data).toEqual([
+      { note: 'still granted' },
+    ]);
+    expect((await client.from('bookmarks').delete().eq('post_id', post.id)).error).toBeNull();
+    expect(await count(`public.bookmarks where user_id = '${id}'`)).toBe(0);
+  });
 });
 
 describe.skipIf(!onPostgres)('the migrations are applied as postgres, no superuser', () => {
