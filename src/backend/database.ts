@@ -44,9 +44,6 @@ export type Database = {
         categories: { type: CategoryType };
         profiles: { role: Role; notification_preferences: NotificationPreferences; privacy_settings: PrivacySettings };
         posts: { type: PostType };
-        // Set on every insert and update by zz_set_sync_txid.
-        thread_reads: { sync_txid: number };
-        bookmarks: { sync_txid: number };
       }
     >;
     Views: Narrow<

@@ -37,7 +37,7 @@ export const readPosition = {
     const [row] = rowsOf(answer);
     return {
       result: 'sent',
-      changes: row ? [{ table: 'threadReads', row: { ...row, sync_txid: row.sync_txid ?? 0 } }] : [],
+      changes: row ? [{ table: 'threadReads', row }] : [],
     };
   },
   // A later move joined it while this one was on the wire: whatever landed, the higher one goes next.
