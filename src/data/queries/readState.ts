@@ -10,7 +10,7 @@ export interface Reader {
   joinedAt: string;
 }
 
-export type ReadFilter = 'all' | 'unread' | 'new';
+type ReadFilter = 'all' | 'unread' | 'new';
 
 /** A thread's read state for the member, from the thread and the member's read row of it. */
 export function readStateOf(thread: ThreadRow, read: ThreadReadRow | undefined, me: Reader): ReadState {

@@ -1,17 +1,9 @@
-// Read state for the screens, live: a thread list's new and unread marks, a thread's read position, /threads' filter.
+// Read state for the screens, live: a thread list's new and unread marks, and a thread's read position.
 import { useMemo } from 'react';
-import {
-  readStatesOf,
-  threadIdsByReadFilter,
-  type ReadFilter,
-  type ReadState,
-  type Reader,
-} from '../../data/queries/readState.ts';
+import { readStatesOf, type ReadState, type Reader } from '../../data/queries/readState.ts';
 import type { ThreadReadRow, ThreadRow } from '../../data/types.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { dataOrThrow, useMirrorQuery } from './useMirrorQuery.ts';
-
-export type { ReadFilter, ReadState } from '../../data/queries/readState.ts';
 
 const NONE: Map<string, ReadState> = new Map();
 
@@ -38,11 +30,4 @@ export function useThreadRead(threadId: string): ThreadReadRow | undefined | nul
   );
   const row = dataOrThrow(result);
   return row === undefined ? null : (row ?? undefined);
-}
-
-/** The ids of the threads /threads shows for a filter, latest activity first; undefined while loading or signed out. */
-export function useThreadIdsByReadFilter(filter: ReadFilter): string[] | undefined {
-  const me = useReader();
-  const result = useMirrorQuery((db) => (me ? threadIdsByReadFilter(db, me, filter) : undefined), [filter, me]);
-  return dataOrThrow(result);
 }
