@@ -1,5 +1,5 @@
 // Renders a post's markdown safely: GFM, the YouTube marker, lazy images, links in a new tab, sanitized output.
-import type { ComponentProps } from 'react';
+import { memo, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -31,7 +31,14 @@ function urlTransform(url: string): string {
   return LINK_PROTOCOLS.includes(protocol) ? url : '';
 }
 
-export function Markdown({ children, hideImages = false }: { children: string; hideImages?: boolean }) {
+/** Memoized: a post re-rendering for its like or its sending state does not parse its words again. */
+export const Markdown = memo(function Markdown({
+  children,
+  hideImages = false,
+}: {
+  children: string;
+  hideImages?: boolean;
+}) {
   return (
     <div className={styles.markdown}>
       <ReactMarkdown
@@ -45,4 +52,4 @@ export function Markdown({ children, hideImages = false }: { children: string; h
       </ReactMarkdown>
     </div>
   );
-}
+});

@@ -21,9 +21,12 @@ export function relativeAge(iso: string, now: number = Date.now()): string {
   return 'just now';
 }
 
+/** One formatter for every date: toLocaleDateString builds a new one per call, which a long thread feels. */
+const FULL_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
 /** Within a day the relative age, after that the full date (e.g. 'Nov 3, 2026'). */
 export function listAge(iso: string, now: number = Date.now()): string {
   const then = new Date(iso).getTime();
   if (now - then < DAY) return relativeAge(iso, now);
-  return new Date(then).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return FULL_DATE.format(then);
 }

@@ -43,11 +43,16 @@ export async function bookmarkList(db: Mirror, userId: string): Promise<Bookmark
   });
 }
 
-/** The member's bookmark of a post, sent, waiting or refused; undefined when there is none. */
-export function bookmarkOf(db: Mirror, userId: string, postId: string): Promise<BookmarkRow | undefined> {
-  return db.bookmarks
-    .where('post_id')
-    .equals(postId)
+/** The member's bookmarks in one thread, sent, waiting or refused, by post id. */
+export async function threadBookmarks(
+  db: Mirror,
+  userId: string,
+  threadId: string,
+): Promise<ReadonlyMap<string, BookmarkRow>> {
+  const rows = await db.bookmarks
+    .where('thread_id')
+    .equals(threadId)
     .filter((b) => b.user_id === userId)
-    .first();
+    .toArray();
+  return new Map(rows.map((b) => [b.post_id, b]));
 }

@@ -1,13 +1,21 @@
 // A post's Bookmark action: "Bookmark" opens the dialog to add one; "Bookmarked" opens it to change the note or
 // remove it. A bookmark still waiting to be sent says so, as other writes do.
 import { useState } from 'react';
-import { useBookmarkOf } from '../../state/queries/bookmarks.ts';
+import type { BookmarkRow } from '../../data/types.ts';
 import { Button } from '../../ui/Button.tsx';
 import { BookmarkDialog } from './BookmarkDialog.tsx';
 import styles from './Bookmarks.module.css';
 
-export function BookmarkButton({ postId, authorName }: { postId: string; authorName: string }) {
-  const bookmark = useBookmarkOf(postId);
+/** `bookmark` is the member's bookmark of the post: undefined when there is none, null while the thread's load. */
+export function BookmarkButton({
+  postId,
+  authorName,
+  bookmark,
+}: {
+  postId: string;
+  authorName: string;
+  bookmark: BookmarkRow | undefined | null;
+}) {
   const [open, setOpen] = useState(false);
   const marked = bookmark !== null && bookmark !== undefined;
   return (

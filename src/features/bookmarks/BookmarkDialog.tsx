@@ -6,7 +6,7 @@ import type { BookmarkRow } from '../../data/types.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
 import { useBookmarkPost, useRemoveBookmark } from '../../state/mutations/bookmarks.ts';
-import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { NOTE_MAX, NOTE_TOO_LONG, noteLength, storedNote } from './noteRules.ts';
@@ -30,7 +30,7 @@ interface BookmarkDialogProps {
 function BookmarkForm({ postId, bookmark, onOpenChange }: Omit<BookmarkDialogProps, 'open'>) {
   const bookmarkPost = useBookmarkPost();
   const removeBookmark = useRemoveBookmark();
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   const id = useId();
   const [note, setNote] = useState(bookmark?.note ?? '');
   const [busy, setBusy] = useState(false);

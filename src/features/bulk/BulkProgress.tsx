@@ -1,6 +1,6 @@
 // The run as it goes and after: a progress bar, what was created and what failed (with why), Stop while it runs and
 // "Retry failed" after it.
-import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import styles from './BulkCreatePage.module.css';
 import type { BulkItem } from './parseBulk.ts';
@@ -12,7 +12,7 @@ interface BulkProgressProps {
 }
 
 export function BulkProgress({ items, run }: BulkProgressProps) {
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   const { phase, batch, current, results, stopped } = run.state;
   if (phase === 'idle') return null;
   const total = batch.length;

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { awaitConfirmation, SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
 import { useThreadActions } from '../../state/mutations/threads.ts';
-import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { extractImages } from '../../content/images.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
@@ -33,7 +33,7 @@ export function CreateThreadForm({ userId, prefill }: { userId: string; prefill:
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const editor = useRef<ContentEditorHandle>(null);
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   const actions = useThreadActions();
   const navigate = useNavigate();
   const router = useRouter();

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { useBackend } from '../../state/BackendContext.tsx';
 import { noConnection } from '../../backend/errors.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
@@ -14,7 +14,7 @@ import { imageMarkdown, uploadImages } from './upload.ts';
 export function useImageUpload(onImage: (markdown: string) => void) {
   const client = useBackend();
   const userId = useSession((s) => s.user?.id ?? null);
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   const [uploading, setUploading] = useState(false);
 
   const upload = async (files: File[]) => {

@@ -11,7 +11,7 @@ import { SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
 import { useRoleActions } from '../../state/mutations/roles.ts';
 import { useMembersDirectory, useRoleChanges } from '../../state/queries/members.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import { RefusedWrite } from '../../ui/RefusedWrite.tsx';
 import { SearchBox } from '../../ui/SearchBox.tsx';
@@ -34,7 +34,7 @@ function useViewer() {
 
 function useChangeRole() {
   const { setRole } = useRoleActions();
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   return useCallback(
     async (member: ProfileRow, role: Role) => {
       try {

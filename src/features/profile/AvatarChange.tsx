@@ -5,7 +5,7 @@ import { noConnection } from '../../backend/errors.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useAvatarUpload } from '../../state/mutations/profile.ts';
-import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { avatarFileProblem } from './avatarFile.ts';
 import { resizeAvatar } from './avatarResize.ts';
@@ -14,7 +14,7 @@ import styles from './Profile.module.css';
 
 export function AvatarChange({ userId }: { userId: string }) {
   const upload = useAvatarUpload();
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const { save, saving } = useFollowedSave();

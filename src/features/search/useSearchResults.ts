@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useBackend } from '../../state/BackendContext.tsx';
 import { useSearchMirror } from '../../state/queries/search.ts';
-import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { mergeResults } from './mergeResults.ts';
 import { searchServer } from './searchServer.ts';
 import type { SearchResults } from '../../data/searchTypes.ts';
@@ -20,7 +20,7 @@ interface SearchOutcome {
 
 export function useSearchResults(query: string): SearchOutcome {
   const client = useBackend();
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   const mirror = useSearchMirror(query, PAGE_LIMITS);
   const [server, setServer] = useState<{ key: string; state: 'ready' | 'failed'; results?: SearchResults }>();
   useEffect(() => {

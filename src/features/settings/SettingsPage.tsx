@@ -2,7 +2,7 @@
 // on this device under General. A tab whose changes still wait to be sent says so on the tab itself.
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx';
 import { useOwnSettings, type SettingsField } from '../../state/queries/settings.ts';
-import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { DangerZoneTab } from './DangerZoneTab.tsx';
 import { GeneralTab } from './GeneralTab.tsx';
 import { NOTIFICATION_TOGGLES, PRIVACY_TOGGLES } from './toggles.ts';
@@ -24,7 +24,7 @@ function TabLabel({ children, waiting }: { children: string; waiting: boolean })
 
 export function SettingsPage() {
   const settings = useOwnSettings();
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   const data = settings.state === 'ready' ? settings.data : null;
   const waiting = (field: SettingsField) => data?.waiting.has(field) ?? false;
   return (

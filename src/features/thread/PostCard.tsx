@@ -6,6 +6,7 @@ import { FAILURES } from '../../backend/failureTexts.ts';
 import { Markdown } from '../../content/Markdown.tsx';
 import type { FailedEntry } from '../../data/outboxTypes.ts';
 import type { LikeState } from '../../data/queries/likes.ts';
+import type { BookmarkRow } from '../../data/types.ts';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -36,6 +37,8 @@ interface PostCardProps {
   likeMode: LikeMode;
   /** The viewer's like of this post, when they like it. */
   like?: LikeState;
+  /** The member's bookmark of this post: undefined when there is none, null while the thread's are loading. */
+  bookmark: BookmarkRow | undefined | null;
   /** The post the address points at (#post-{id}), as a notification opens it. */
   linked?: boolean;
   /** Report is offered (signed in, someone else's post); `reported` once the member reported it here. */
@@ -66,6 +69,7 @@ export const PostCard = memo(function PostCard({
   failure,
   likeMode,
   like,
+  bookmark,
   linked,
   canReport,
   reported,
@@ -164,7 +168,7 @@ export const PostCard = memo(function PostCard({
               Quote
             </Button>
           )}
-          {canBookmark && <BookmarkButton postId={post.id} authorName={name} />}
+          {canBookmark && <BookmarkButton postId={post.id} authorName={name} bookmark={bookmark} />}
           {canEdit && !hidden && (
             <Button variant="ghost" onClick={() => setEditing(true)}>
               Edit

@@ -1,6 +1,6 @@
 // The thread's posts in order, windowed by page (see windowing.ts): pages near the viewport render, the others
 // keep their height as empty boxes, so scrolling a 2,000-post thread stays smooth and the scrollbar stays honest.
-import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Fragment, startTransition, useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { scrollBelowHeader } from './readPosition/scrollBelowHeader.ts';
 import { pageCount, pageSlice, pagesToRender, placeholderHeight, POSTS_PER_PAGE } from './windowing.ts';
@@ -22,17 +22,21 @@ function usePageObservers() {
   const observers = useRef<{ intersection: IntersectionObserver; resize: ResizeObserver } | null>(null);
 
   useEffect(() => {
+    // A page's posts render as a transition: React yields to the browser every few milliseconds, so a page coming
+    // into view never blocks a frame of the scroll (its box keeps its height until the posts are in).
     const intersection = new IntersectionObserver(
       (entries) =>
-        setVisible((previous) => {
-          const next = new Set(previous);
-          for (const entry of entries) {
-            if (entry.isIntersecting) next.add(pageOf(entry.target));
-            else next.delete(pageOf(entry.target));
-          }
-          const same = next.size === previous.size && [...next].every((p) => previous.has(p));
-          return same ? previous : next;
-        }),
+        startTransition(() =>
+          setVisible((previous) => {
+            const next = new Set(previous);
+            for (const entry of entries) {
+              if (entry.isIntersecting) next.add(pageOf(entry.target));
+              else next.delete(pageOf(entry.target));
+            }
+            const same = next.size === previous.size && [...next].every((p) => previous.has(p));
+            return same ? previous : next;
+          }),
+        ),
       { rootMargin: ROOT_MARGIN },
     );
     const resize = new ResizeObserver((entries) => {

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useOpenThread } from '../../state/queries/thread.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
-import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
+import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -16,7 +16,7 @@ export function ThreadPage() {
   const idOrSlug = params.idOrSlug ?? params.id ?? '';
   const { thread: read, fetchState } = useOpenThread(idOrSlug);
   const thread = dataOrThrow(read);
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   const navigate = useNavigate();
   const slug = thread?.slug;
   // Opened by id: show the address by slug instead, without leaving the id address in history.

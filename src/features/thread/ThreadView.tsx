@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
 import { useFailedWrites } from '../../state/queries/failedWrites.ts';
+import { useThreadBookmarks } from '../../state/queries/bookmarks.ts';
 import { useLikedPosts } from '../../state/queries/likes.ts';
 import { useThreadPosts } from '../../state/queries/posts.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
@@ -43,6 +44,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   const userId = useSession((s) => s.user?.id ?? null);
   const liked = dataOrThrow(useLikedPosts(thread.id, userId));
   const reported = dataOrThrow(useReportedPosts(userId));
+  const bookmarks = useThreadBookmarks(thread.id);
   const profile = useSession((s) => s.profile);
   const hash = useRouterState({ select: (s) => s.location.hash });
   const linked = hash.startsWith('post-') ? hash.slice('post-'.length) : undefined;
@@ -124,6 +126,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
                 failure={failures.byPost.get(post.id)}
                 likeMode={!userId ? 'visitor' : post.author_id === userId ? 'own' : 'member'}
                 like={liked?.get(post.id)}
+                bookmark={bookmarks === undefined ? null : bookmarks.get(post.id)}
                 linked={post.id === linked}
                 canReport={userId !== null && !own && !banned && post._status === undefined}
                 reported={reported?.has(post.id) === true}

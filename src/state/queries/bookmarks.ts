@@ -1,5 +1,5 @@
 // The signed-in member's bookmarks, live: the Bookmarks page and each post's Bookmark action read them offline.
-import { bookmarkList, bookmarkOf, type BookmarkListItem } from '../../data/queries/bookmarks.ts';
+import { bookmarkList, threadBookmarks, type BookmarkListItem } from '../../data/queries/bookmarks.ts';
 import type { BookmarkRow } from '../../data/types.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { dataOrThrow, useMirrorQuery } from './useMirrorQuery.ts';
@@ -14,13 +14,15 @@ export function useBookmarks(): BookmarkListItem[] | undefined {
   return dataOrThrow(useMirrorQuery((db) => (userId ? bookmarkList(db, userId) : NO_BOOKMARKS), [userId]));
 }
 
-/** The member's bookmark of a post: undefined when there is none, null while loading. */
-export function useBookmarkOf(postId: string): BookmarkRow | undefined | null {
+const NONE_IN_THREAD: ReadonlyMap<string, BookmarkRow> = new Map();
+
+/**
+ * The member's bookmarks in a thread, by post id; undefined while loading. One read for the whole thread, so a page
+ * of posts coming into view adds no live query per post.
+ */
+export function useThreadBookmarks(threadId: string): ReadonlyMap<string, BookmarkRow> | undefined {
   const userId = useSession((s) => s.user?.id ?? null);
-  const result = useMirrorQuery(
-    async (db) => (userId ? ((await bookmarkOf(db, userId, postId)) ?? null) : null),
-    [userId, postId],
+  return dataOrThrow(
+    useMirrorQuery((db) => (userId ? threadBookmarks(db, userId, threadId) : NONE_IN_THREAD), [userId, threadId]),
   );
-  const row = dataOrThrow(result);
-  return row === undefined ? null : (row ?? undefined);
 }

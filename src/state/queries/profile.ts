@@ -9,7 +9,7 @@ import type { FailedEntry } from '../../data/outboxTypes.ts';
 import type { OpenThreadResult } from '../../sync/engine.ts';
 import { useBackend } from '../BackendContext.tsx';
 import { logError } from '../errors/reportError.ts';
-import { useSyncEngine, useSyncStatus } from '../sync/SyncContext.tsx';
+import { useSyncEngine, useSyncStatus, useSyncStatusOf } from '../sync/SyncContext.tsx';
 import { useMirrorQuery, type MirrorResult } from './useMirrorQuery.ts';
 
 export type ProfileView = PublicProfile & { email?: string | null };
@@ -24,7 +24,7 @@ export function useProfile(
   own: boolean,
 ): { profile: MirrorResult<ProfileView | null>; fetchState: FetchState } {
   const engine = useSyncEngine();
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   const [fetched, setFetched] = useState<{ key: string; result: OpenThreadResult | 'failed' }>();
   const valid = UUID.test(userId);
   const key = `${userId}|${online}`;

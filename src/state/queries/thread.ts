@@ -2,7 +2,7 @@
 // (loading) from "not in the mirror" (ready with null), so a missing thread never flashes, and it fetches again on
 // reconnect.
 import { useEffect, useState } from 'react';
-import { useSyncEngine, useSyncStatus } from '../sync/SyncContext.tsx';
+import { useSyncEngine, useSyncStatusOf } from '../sync/SyncContext.tsx';
 import { threadByIdOrSlug, type ThreadWithRefs } from '../../data/queries/threads.ts';
 import type { OpenThreadResult } from '../../sync/engine.ts';
 import { useMirrorQuery, type MirrorResult } from './useMirrorQuery.ts';
@@ -16,7 +16,7 @@ export function useOpenThread(idOrSlug: string): {
   fetchState: OpenState;
 } {
   const engine = useSyncEngine();
-  const { online } = useSyncStatus();
+  const online = useSyncStatusOf((s) => s.online);
   const [fetched, setFetched] = useState<{ key: string; result: OpenThreadResult | 'failed' }>();
   const key = `${idOrSlug}|${online}`;
   useEffect(() => {

@@ -19,3 +19,12 @@ export function useSyncStatus(): SyncStatus {
   const { status } = useSyncEngine();
   return useSyncExternalStore(status.subscribe, status.get);
 }
+
+/**
+ * One value of the status: the screen re-renders only when it changes, not at each move of the outbox, so a page
+ * that reads only `online` does not render again for every write it sends.
+ */
+export function useSyncStatusOf<T extends string | number | boolean | null>(select: (status: SyncStatus) => T): T {
+  const { status } = useSyncEngine();
+  return useSyncExternalStore(status.subscribe, () => select(status.get()));
+}

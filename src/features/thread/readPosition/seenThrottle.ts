@@ -1,5 +1,6 @@
 // Paces the seen position of one thread: the highest post number wins, the first move is sent at once, later ones at
 // most once a second (the last one at the end of that second), and flush() sends what waits when the page is left.
+// The second is counted from the moment the last write was stored, not asked for, so two writes never land closer.
 
 export interface SeenClock {
   now(): number;
@@ -18,32 +19,42 @@ interface SeenThrottle {
 
 const SEEN_INTERVAL_MS = 1_000;
 
+/** `send` stores the position (in the outbox) and settles once it is stored, or failed to be. */
 export function createSeenThrottle(
-  send: (postNumber: number) => void,
+  send: (postNumber: number) => Promise<void>,
   clock: SeenClock,
   intervalMs = SEEN_INTERVAL_MS,
 ): SeenThrottle {
   let sent = 0;
   let waiting = 0;
-  let sentAt = -Infinity;
+  let storedAt = -Infinity;
+  let storing = false;
   let timer: unknown = null;
 
-  const fire = () => {
+  const schedule = () => {
+    if (timer !== null || storing || waiting <= sent) return;
+    const wait = storedAt + intervalMs - clock.now();
+    if (wait <= 0) fire();
+    else timer = clock.setTimeout(fire, wait);
+  };
+
+  function fire() {
     timer = null;
     if (waiting <= sent) return;
     sent = waiting;
-    sentAt = clock.now();
-    send(sent);
-  };
+    storing = true;
+    void send(sent).finally(() => {
+      storing = false;
+      storedAt = clock.now();
+      schedule();
+    });
+  }
 
   return {
     see(postNumber) {
       if (postNumber <= Math.max(sent, waiting)) return;
       waiting = postNumber;
-      if (timer !== null) return;
-      const wait = sentAt + intervalMs - clock.now();
-      if (wait <= 0) fire();
-      else timer = clock.setTimeout(fire, wait);
+      schedule();
     },
     known(postNumber) {
       sent = Math.max(sent, postNumber);

@@ -23,7 +23,9 @@ export function useSeenMarking(threadId: string, known: number | null) {
   useEffect(() => {
     const paced = createSeenThrottle(
       (postNumber) =>
-        void send.current(threadId, postNumber).catch((error: unknown) => logError(error, 'Marking posts seen failed')),
+        send.current(threadId, postNumber).catch((error: unknown) => {
+          logError(error, 'Marking posts seen failed');
+        }),
       BROWSER_CLOCK,
     );
     throttle.current = paced;
