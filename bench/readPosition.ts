@@ -153,14 +153,18 @@ export async function benchReadPosition() {
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    // The same scroll by a visitor, who marks nothing: what the windowed list costs without seen marking.
-    const visitor = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await visitor.addInitScript({ content: INSTRUMENT });
-    await visitor.goto(`${stack.url}/t/${SLUG}`);
-    await allPostsInMirror(visitor);
-    const visitorScroll = await scrollToEnd(visitor, last.rows[0]!.id);
-    const visitorLongest = await longestTask(visitor, visitorScroll);
-    await visitor.close();
+    // The same scroll by a visitor, who marks nothing: what the windowed list costs without seen marking. The first
+    // one warms the browser up (its compiled code), so neither measured scroll pays for that.
+    let visitorLongest = 0;
+    for (const measured of [false, true]) {
+      const visitor = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await visitor.addInitScript({ content: INSTRUMENT });
+      await visitor.goto(`${stack.url}/t/${SLUG}`);
+      await allPostsInMirror(visitor);
+      const visitorScroll = await scrollToEnd(visitor, last.rows[0]!.id);
+      if (measured) visitorLongest = await longestTask(visitor, visitorScroll);
+      await visitor.close();
+    }
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript({ content: INSTRUMENT });

@@ -7,9 +7,12 @@ import { runPageAction } from './pageActions.ts';
 import { selectedItem } from './selection.ts';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 
-/** A key pressed where another layer owns the keyboard: an open dialog or menu keeps its keys. */
+/** Where another layer owns the keyboard: a dialog, a menu, a dropdown's list, or the button that opens one. */
+const OVERLAY =
+  '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [role="combobox"], [aria-haspopup]';
+
 function inOverlay(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null;
+  return target instanceof Element && target.closest(OVERLAY) !== null;
 }
 
 export function KeyboardShortcuts() {

@@ -5,7 +5,6 @@ describe('bookmark notes', () => {
   it('counts characters as the database does, not UTF-16 units, and ignores the spaces around', () => {
     expect(noteLength('  read later  ')).toBe(10);
     expect(noteLength('🚀'.repeat(NOTE_MAX))).toBe(NOTE_MAX);
-    expect('🚀'.repeat(NOTE_MAX).length).toBe(NOTE_MAX * 2);
   });
 
   it('stores an empty note as none', () => {

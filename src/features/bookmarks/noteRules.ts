@@ -3,9 +3,7 @@
 import { BOOKMARK_NOTE_MAX } from '../../state/mutations/bookmarks.ts';
 
 export const NOTE_MAX = BOOKMARK_NOTE_MAX;
-
-/** The database's own words for a note over the limit (its check, answered as a 400). */
-export const NOTE_TOO_LONG = 'A bookmark note can be at most 500 characters';
+export { NOTE_TOO_LONG } from '../../state/mutations/bookmarks.ts';
 
 export function noteLength(note: string): number {
   return [...note.trim()].length;

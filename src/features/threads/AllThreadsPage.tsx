@@ -6,7 +6,8 @@ import type { ReadFilter } from './readFilter.ts';
 import type { ThreadPage } from '../../data/queries/threads.ts';
 import { THREADS_PAGE_SIZE, useAllThreads } from '../../state/queries/allThreads.ts';
 import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
-import { useSession } from '../../state/session/SessionContext.tsx';
+import { useReader } from '../../state/queries/readState.ts';
+import type { Reader } from '../../data/queries/readState.ts';
 import { MarkAllReadButton } from '../../ui/threadList/MarkAllReadButton.tsx';
 import { Pager } from '../../ui/threadList/Pager.tsx';
 import { ThreadListView } from '../../ui/threadList/ThreadListView.tsx';
@@ -20,17 +21,6 @@ const EMPTY_TEXTS: Record<ReadFilter, string> = {
   unread: 'No unread threads: you are all caught up.',
   new: 'No new threads since your last visit.',
 };
-
-interface Reader {
-  id: string;
-  joinedAt: string;
-}
-
-function useReader(): Reader | null {
-  const id = useSession((s) => s.user?.id ?? null);
-  const joinedAt = useSession((s) => s.profile?.created_at ?? s.user?.created_at ?? null);
-  return id && joinedAt ? { id, joinedAt } : null;
-}
 
 function ThreadsOfPage({
   result,

@@ -6,7 +6,7 @@ import { useSyncEngine } from '../sync/SyncContext.tsx';
 import { runWrite } from './write.ts';
 
 /** The longest note the database takes. */
-export { BOOKMARK_NOTE_MAX } from '../../sync/kinds/bookmark.ts';
+export { BOOKMARK_NOTE_MAX, NOTE_TOO_LONG } from '../../sync/kinds/bookmark.ts';
 
 /** Bookmarks a post, or changes its bookmark's note; an empty note is no note. */
 export function useBookmarkPost(): (postId: string, note: string | null) => Promise<void> {

@@ -1,15 +1,10 @@
 // The thread lists' read-state reads that go beyond the data layer's own hooks: /threads filtered to the member's
 // Unread or New threads (a page of them, live), and the mirror's rows of the threads a search found.
-import { threadIdsByReadFilter } from '../../data/queries/readState.ts';
+import { threadIdsByReadFilter, type Reader } from '../../data/queries/readState.ts';
 import { withThreadRefs, type ThreadPage } from '../../data/queries/threads.ts';
 import type { ThreadRow } from '../../data/types.ts';
 import { THREADS_PAGE_SIZE } from './allThreads.ts';
 import { useMirrorQuery } from './useMirrorQuery.ts';
-
-interface Reader {
-  id: string;
-  joinedAt: string;
-}
 
 /** One page of the member's Unread or New threads, newest activity first, optionally only titles holding a text. */
 export function useReadFilteredThreads(reader: Reader, filter: 'unread' | 'new', page: number, titleContains?: string) {

@@ -8,7 +8,7 @@ import { dataOrThrow, useMirrorQuery } from './useMirrorQuery.ts';
 const NONE: Map<string, ReadState> = new Map();
 
 /** The signed-in member as the read state needs them; null when signed out. */
-function useReader(): Reader | null {
+export function useReader(): Reader | null {
   const id = useSession((s) => s.user?.id ?? null);
   const joinedAt = useSession((s) => s.user?.created_at ?? null);
   return useMemo(() => (id && joinedAt ? { id, joinedAt } : null), [id, joinedAt]);

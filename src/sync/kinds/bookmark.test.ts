@@ -32,6 +32,18 @@ async function mirrorWithPost() {
   return db;
 }
 
+/** A bookmark the server already has (its sync_txid), as a pull brings it. */
+const savedBookmark = {
+  id: 'b-saved',
+  user_id: 'u1',
+  post_id: 'p1',
+  thread_id: 't1',
+  note: null,
+  created_at: '2026-11-19T11:00:00Z',
+  updated_at: null,
+  sync_txid: 20,
+};
+
 async function state(db: Mirror) {
   const [rows, outbox] = await Promise.all([db.bookmarks.toArray(), db.outbox.toArray()]);
   return {
@@ -59,6 +71,15 @@ describe('a bookmark', () => {
     expect(await state(db)).toEqual({ bookmarks: [], waiting: [] });
   });
 
+  it('takes a note of 500 emoji, which the dialog counts as 500 characters', async () => {
+    const db = await mirrorWithPost();
+    await enqueueBookmark(writer(db), 'p1', '🚀'.repeat(500));
+    expect((await state(db)).waiting).toEqual([['bookmark', '🚀'.repeat(500)]]);
+    await expect(enqueueBookmark(writer(db), 'p1', '🚀'.repeat(501))).rejects.toThrow(
+      'A bookmark note can be at most 500 characters',
+    );
+  });
+
   it('removed while still unsent sends nothing at all', async () => {
     const db = await mirrorWithPost();
     await enqueueBookmark(writer(db), 'p1', 'note');
@@ -75,6 +96,21 @@ describe('a bookmark', () => {
     await enqueueUnbookmark(writer(db), row!.id);
     const stored = { ...row!, sync_txid: 11, _status: undefined };
     await settleSent(db, sent!, { result: 'sent', changes: [{ table: 'bookmarks', row: stored }] });
+    expect(await state(db)).toEqual({ bookmarks: [], waiting: [['unbookmark', null]] });
+  });
+
+  it('a saved bookmark removed while its new note waits is still removed on the server', async () => {
+    const db = await mirrorWithPost();
+    await db.bookmarks.put({ ...savedBookmark, note: 'old' });
+    await enqueueBookmark(writer(db), 'p1', 'new note');
+    await enqueueUnbookmark(writer(db), savedBookmark.id);
+    expect(await state(db)).toEqual({ bookmarks: [], waiting: [['unbookmark', null]] });
+  });
+
+  it('a saved bookmark whose note change was refused is still removed on the server', async () => {
+    const db = await mirrorWithPost();
+    await db.bookmarks.put({ ...savedBookmark, _status: 'failed' });
+    await enqueueUnbookmark(writer(db), savedBookmark.id);
     expect(await state(db)).toEqual({ bookmarks: [], waiting: [['unbookmark', null]] });
   });
 

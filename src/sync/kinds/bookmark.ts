@@ -12,7 +12,8 @@ import type { MirrorChange, PushContext, PushOutcome, WriteKind } from '../write
 
 /** The longest note the database takes. */
 export const BOOKMARK_NOTE_MAX = 500;
-const NOTE_TOO_LONG = 'A bookmark note can be at most 500 characters';
+/** The database's own words for a note over the limit (its check, answered as a 400). */
+export const NOTE_TOO_LONG = 'A bookmark note can be at most 500 characters';
 
 /** `threadId` is the post's thread, so the row shows in the list before the server answers. */
 interface BookmarkWrite {
@@ -107,7 +108,8 @@ function ownBookmark(ctx: WriteContext, postId: string) {
 export async function enqueueBookmark(ctx: WriteContext, postId: string, note: string | null) {
   const { db } = ctx;
   const text = note?.trim() || null;
-  if (text && text.length > BOOKMARK_NOTE_MAX) throw new AppError('refused', NOTE_TOO_LONG);
+  // Counted in characters (code points), as the database and the dialog count them: an emoji is one.
+  if (text && [...text].length > BOOKMARK_NOTE_MAX) throw new AppError('refused', NOTE_TOO_LONG);
   await db.transaction('rw', [db.bookmarks, db.posts, db.outbox, db.failed], async () => {
     const post = await db.posts.get(postId);
     const existing = await ownBookmark(ctx, postId);

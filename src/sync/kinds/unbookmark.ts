@@ -38,10 +38,13 @@ export async function enqueueUnbookmark(ctx: WriteContext, bookmarkId: string) {
     const row = await db.bookmarks.get(bookmarkId);
     if (!row || row.user_id !== ctx.userId) return;
     await db.bookmarks.delete(bookmarkId);
+    // A row the server sent has a sync_txid; one made here has none until the server answers it.
+    const onServer = row.sync_txid > 0;
     if (row._status === 'failed') {
-      // Refused, so the server never had it: giving it up is the whole removal.
+      // Refused: the refused write is given up. A new bookmark was never on the server, so that is the whole removal;
+      // a note change of a saved one was, so the removal is still sent.
       await db.failed.filter((f) => f.write.kind === 'bookmark' && f.write.id === bookmarkId).delete();
-      return;
+      if (!onServer) return;
     }
     const waiting = await db.outbox
       .where('userId')
@@ -49,9 +52,10 @@ export async function enqueueUnbookmark(ctx: WriteContext, bookmarkId: string) {
       .filter((e) => e.write.kind === 'bookmark' && e.write.postId === row.post_id)
       .first();
     if (waiting?.seq !== undefined) {
-      // Dropping it is the whole removal when no attempt may have landed (settle takes back one on the wire now).
+      // Dropping it is the whole removal when neither it nor an earlier write may have reached the server (settle
+      // takes back one on the wire now).
       await db.outbox.delete(waiting.seq);
-      if (waiting.attempts === 0) return;
+      if (waiting.attempts === 0 && !onServer) return;
     }
     await db.outbox.add(outboxEntry(ctx, { kind: 'unbookmark', id: bookmarkId, postId: row.post_id }));
   });
