@@ -106,9 +106,19 @@ export async function settledPosition(
   userId: string,
   thread: { id: string; postIds: string[] },
 ) {
-  const shown = await positionInView(page, thread.postIds);
-  expect(shown).toBeGreaterThan(0);
-  await expect.poll(() => serverPosition(baseURL, userId, thread.id), { timeout: 60_000 }).toBe(shown);
+  // The page may still settle after a scroll (pages of posts render as they near the window, and take their real
+  // height), so the position shown is read again each time until the server holds it.
+  let shown = 0;
+  await expect
+    .poll(
+      async () => {
+        shown = await positionInView(page, thread.postIds);
+        return shown > 0 && (await serverPosition(baseURL, userId, thread.id)) === shown;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   await expect.poll(() => outboxSize(page), { timeout: 60_000 }).toBe(0);
+  expect(await serverPosition(baseURL, userId, thread.id)).toBe(shown);
   return shown;
 }

@@ -40,7 +40,7 @@ test('the header has the spec search box and Sign In when signed out; the user m
   await signIn(page);
   await shell.userMenuButton.click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Wallet', 'Settings', 'Sign Out']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Bookmarks', 'Wallet', 'Settings', 'Sign Out']);
   await page.mouse.click(900, 600);
   await expect(menu).toBeHidden();
 });
