@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa.manifest.ts';
+import { preloadFirstScreen } from './scripts/preloadFirstScreen.ts';
 
 const packageVersion = (
   JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -17,6 +18,12 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(packageVersion) },
   plugins: [
     react(),
+    // The screens a shared link or the installed app opens first; their paths as src/app/router.tsx declares them.
+    preloadFirstScreen([
+      { path: /^\/$/, module: 'src/features/home/HomePage.tsx' },
+      { path: /^\/category\/[^/]+\/?$/, module: 'src/features/category/CategoryPage.tsx' },
+      { path: /^\/(t|thread)\/[^/]+\/?$/, module: 'src/features/thread/ThreadPage.tsx' },
+    ]),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark and prints its table. Budgets live here, never in timed test assertions.
 import '../supabase/local/noRealtimeSocket.ts';
 import { benchBundle } from './bundle.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchLocalStack } from './local-stack.ts';
 import { benchMembers } from './members.ts';
 import { benchModerationUsers } from './moderationUsers.ts';
@@ -18,6 +19,7 @@ await benchSync();
 await benchThreadPaint();
 await benchReadPosition();
 await benchOfflineStart();
+await benchLighthouse();
 await benchMembers();
 await benchModerationUsers();
 await benchNotificationFanout();

@@ -1,6 +1,12 @@
-// Serves the built app: files as they are, and index.html for every client-side route.
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+// Serves the built app: files as they are, and index.html for every client-side route. Text is sent brotli- or
+// gzip-compressed as the client accepts, each file compressed once and kept in memory; every answer has an ETag.
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { preferredEncoding, type Encoding } from './acceptEncoding.ts';
 import type { ApiResponse } from './http.ts';
 
 const TYPES: Record<string, string> = {
@@ -21,13 +27,32 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-async function fileIfExists(path: string): Promise<Buffer | undefined> {
-  try {
-    const s = await stat(path);
-    return s.isFile() ? await readFile(path) : undefined;
-  } catch {
-    return undefined;
+/** Text formats; png, jpeg, gif, webp and woff2 are compressed already and gain nothing. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.ico', '.txt']);
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Compressed once per file, so the slowest, smallest settings are worth it. */
+function compress(encoding: Encoding, raw: Buffer): Promise<Buffer> {
+  if (encoding === 'br') {
+    return brotli(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    });
   }
+  return gzipped(raw, { level: constants.Z_BEST_COMPRESSION });
+}
+
+interface CachedFile {
+  /** Size and modification time of the file read: a rebuilt file is read again. */
+  stamp: string;
+  raw: Buffer;
+  etag: string;
+  /** Compressed bodies; undefined when compressing did not make it smaller. */
+  encoded: Map<Encoding, Promise<Buffer | undefined>>;
 }
 
 function decoded(pathname: string): string | undefined {
@@ -38,27 +63,109 @@ function decoded(pathname: string): string | undefined {
   }
 }
 
-export async function serveStatic(root: string, pathname: string): Promise<ApiResponse> {
-  const plain = decoded(pathname);
-  if (plain === undefined) return { status: 400, body: 'Bad request' };
-  const safe = normalize(plain).replace(/^([/\\])+/, '');
-  const path = join(root, safe);
-  if (!path.startsWith(normalize(root + sep)) && path !== normalize(root)) return { status: 404, body: 'Not found' };
-  const file = await fileIfExists(path);
-  if (file) {
-    // Hashed build assets never change; everything else is revalidated so updates reach members.
-    const immutable = safe.startsWith('assets/');
-    return {
-      status: 200,
-      headers: {
-        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      },
-      body: file,
-    };
+/** The entity tags a conditional request names (RFC 9110 §13.1.2), compared weakly: W/ aside. */
+function matchesTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+export interface StaticFiles {
+  serve(pathname: string, headers: IncomingHttpHeaders): Promise<ApiResponse>;
+  /** Compresses every text file under the root ahead of the first request for it. */
+  precompress(): Promise<void>;
+}
+
+export function staticFiles(root: string): StaticFiles {
+  const cache = new Map<string, CachedFile>();
+
+  async function cachedFile(path: string): Promise<CachedFile | undefined> {
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) {
+      cache.delete(path);
+      return undefined;
+    }
+    const stamp = `${info.size}-${info.mtimeMs}`;
+    const known = cache.get(path);
+    if (known?.stamp === stamp) return known;
+    // Gone between the stat and the read: answered as any missing file.
+    const raw = await readFile(path).catch(() => undefined);
+    if (!raw) return undefined;
+    const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`;
+    const file: CachedFile = { stamp, raw, etag, encoded: new Map() };
+    cache.set(path, file);
+    return file;
   }
-  if (extname(safe)) return { status: 404, body: 'Not found' };
-  const index = await fileIfExists(join(root, 'index.html'));
-  if (!index) return { status: 503, body: 'The app is not built: run npm run build.' };
-  return { status: 200, headers: { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' }, body: index };
+
+  function encodedBody(file: CachedFile, encoding: Encoding): Promise<Buffer | undefined> {
+    let body = file.encoded.get(encoding);
+    if (!body) {
+      body = compress(encoding, file.raw).then(
+        (out) => (out.length < file.raw.length ? out : undefined),
+        (error: unknown) => {
+          // Sent as it is this time; the next request tries again.
+          console.warn(`[local stack] could not ${encoding}-compress a static file:`, error);
+          file.encoded.delete(encoding);
+          return undefined;
+        },
+      );
+      file.encoded.set(encoding, body);
+    }
+    return body;
+  }
+
+  async function respond(path: string, file: CachedFile, headers: IncomingHttpHeaders): Promise<ApiResponse> {
+    const ext = extname(path);
+    // Hashed build assets never change; everything else (index.html, sw.js, the manifest) is revalidated each time.
+    const immutable = relative(root, path).split(sep)[0] === 'assets';
+    const out: Record<string, string> = {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    let body = file.raw;
+    let etag = file.etag;
+    if (COMPRESSIBLE.has(ext)) {
+      out.vary = 'Accept-Encoding';
+      const encoding = preferredEncoding(headers['accept-encoding']);
+      const compressed = encoding && (await encodedBody(file, encoding));
+      if (encoding && compressed) {
+        body = compressed;
+        out['content-encoding'] = encoding;
+        // Another representation of the same file: its own tag, so a cache never mixes the two.
+        etag = `${file.etag.slice(0, -1)}-${encoding}"`;
+      }
+    }
+    out.etag = etag;
+    if (matchesTag(headers['if-none-match'], etag)) return { status: 304, headers: out };
+    return { status: 200, headers: out, body };
+  }
+
+  async function serve(pathname: string, headers: IncomingHttpHeaders): Promise<ApiResponse> {
+    const plain = decoded(pathname);
+    if (plain === undefined) return { status: 400, body: 'Bad request' };
+    const safe = normalize(plain).replace(/^([/\\])+/, '');
+    const path = join(root, safe);
+    if (!path.startsWith(normalize(root + sep)) && path !== normalize(root)) return { status: 404, body: 'Not found' };
+    const file = await cachedFile(path);
+    if (file) return respond(path, file, headers);
+    if (extname(safe)) return { status: 404, body: 'Not found' };
+    const indexPath = join(root, 'index.html');
+    const index = await cachedFile(indexPath);
+    if (!index) return { status: 503, body: 'The app is not built: run npm run build.' };
+    return respond(indexPath, index, headers);
+  }
+
+  async function precompress(): Promise<void> {
+    const entries = await readdir(root, { recursive: true }).catch(() => []);
+    for (const name of entries) {
+      const path = join(root, name);
+      if (!COMPRESSIBLE.has(extname(path))) continue;
+      const file = await cachedFile(path);
+      if (file) await Promise.all([encodedBody(file, 'br'), encodedBody(file, 'gzip')]);
+    }
+  }
+
+  return { serve, precompress };
 }

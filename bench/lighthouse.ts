@@ -1,0 +1,139 @@
+// Lighthouse's mobile preset (a mid-range phone, simulated slow 4G) against the built app served as `npm start`
+// serves it, on Debian's Chromium: a first visit to home, a category and the seeded 200-reply thread.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { openPglite } from '../supabase/local/pgliteThread.ts';
+import { migrate } from '../supabase/local/migrate.ts';
+import { randomJwtSecret } from '../supabase/local/secret.ts';
+import { startStack } from '../supabase/local/server.ts';
+import { printTable } from './stats.ts';
+
+const PAGES = [
+  { name: '/', path: '/', file: 'home' },
+  { name: '/category/guapcoin', path: '/category/guapcoin', file: 'category' },
+  { name: 'the 200-reply thread', path: '/t/guapx-price-and-market-megathread', file: 'thread' },
+];
+/** Runs per page, the median of each figure printed; LIGHTHOUSE_RUNS overrides it for a quick look. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** A folder to keep each run's full report in (JSON, for the Lighthouse viewer): what dominates a figure. */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const GOALS = { fcpMs: 1_500, lcpMs: 2_000, cls: 0.05, score: 95 };
+
+interface Figures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length / 2) - 1]!;
+}
+
+async function audit(url: string, port: number, reportName: string): Promise<Figures> {
+  // No config: Lighthouse's default is the mobile preset with simulated throttling. Storage is reset per run.
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { audits, categories, runtimeError } = result.lhr;
+  if (REPORTS) {
+    await mkdir(REPORTS, { recursive: true });
+    await writeFile(join(REPORTS, `${reportName}.json`), String(result.report));
+  }
+  if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const value = (id: string) => {
+    const v = audits[id]?.numericValue;
+    if (v === undefined) throw new Error(`Lighthouse measured no ${id} on ${url}`);
+    return v;
+  };
+  return {
+    score: Math.round((categories.performance?.score ?? 0) * 100),
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+/** On a loaded machine a DevTools call now and then outlasts Lighthouse's timeout: such a run is run again. */
+async function auditOnce(url: string, port: number, reportName: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, reportName);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`Lighthouse run ${attempt} on ${url} failed, running it again:`, String(error));
+    }
+  }
+}
+
+function missed(f: Figures): string[] {
+  const out: string[] = [];
+  if (f.fcpMs >= GOALS.fcpMs) out.push('FCP');
+  if (f.lcpMs >= GOALS.lcpMs) out.push('LCP');
+  if (f.cls >= GOALS.cls) out.push('CLS');
+  if (f.score < GOALS.score) out.push('score');
+  return out;
+}
+
+export async function benchLighthouse() {
+  const outDir = await mkdtemp(join(tmpdir(), 'guap-bench-lighthouse-'));
+  const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-lighthouse-storage-'));
+  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const db = await openPglite();
+  await migrate(db);
+  const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
+  // As a long-running `npm start` has them: every text file compressed once, before the first visit.
+  await stack.staticPrecompressed;
+  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS });
+  try {
+    const rows: (string | number)[][] = [];
+    let allMet = true;
+    for (const { name, path, file } of PAGES) {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(`${stack.url}${path}`, chrome.port, `${file}-${i + 1}`));
+      const f: Figures = {
+        score: median(runs.map((r) => r.score)),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        cls: median(runs.map((r) => r.cls)),
+        bytes: median(runs.map((r) => r.bytes)),
+      };
+      const misses = missed(f);
+      allMet &&= misses.length === 0;
+      rows.push([
+        name,
+        String(f.score),
+        (f.fcpMs / 1000).toFixed(2),
+        (f.lcpMs / 1000).toFixed(2),
+        String(Math.round(f.tbtMs)),
+        f.cls.toFixed(3),
+        String(Math.round(f.bytes / 1024)),
+        misses.length ? `NOT met: ${misses.join(', ')}` : 'met',
+      ]);
+    }
+    printTable(
+      `Lighthouse mobile (simulated throttling), first visit, median of ${RUNS} runs per page. Goals: FCP < ` +
+        `${GOALS.fcpMs / 1000} s, LCP < ${GOALS.lcpMs / 1000} s, CLS < ${GOALS.cls}, score >= ${GOALS.score}. ` +
+        'Anchor: meta.discourse.org mobile FCP 3.3 s',
+      ['page', 'score', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'transferred KiB', 'goals'],
+      rows,
+    );
+    console.log(allMet ? 'Lighthouse goals met.' : 'Lighthouse goals NOT met.');
+  } finally {
+    chrome.kill();
+    await stack.close();
+    await db.close();
+    await rm(outDir, { recursive: true, force: true });
+    await rm(storageDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,42 @@
+// The screen an address opens starts loading with the page: its code is asked for while the entry script is still
+// on its way, not after the entry has run and the router has asked for it. No service worker, as on a first visit.
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { SEEDED } from './pages/ThreadPage.ts';
+
+test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+
+const SCREENS = [
+  { path: '/', chunk: /\/assets\/HomePage-[^/]+\.js$/ },
+  { path: '/category/guapcoin', chunk: /\/assets\/CategoryPage-[^/]+\.js$/ },
+  { path: `/t/${SEEDED.mega}`, chunk: /\/assets\/ThreadPage-[^/]+\.js$/ },
+];
+
+/** The module script index.html starts the app with. */
+async function entryScript(page: Page, baseURL: string): Promise<string> {
+  const html = await (await page.request.get(`${baseURL}/`)).text();
+  const src = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error('index.html names no module script');
+  return new URL(src, baseURL).href;
+}
+
+for (const { path, chunk } of SCREENS) {
+  test(`${path} asks for its screen's code, and no other screen's, before the entry script has arrived`, async ({
+    page,
+    baseURL,
+  }) => {
+    const entry = await entryScript(page, baseURL!);
+    const held: Route[] = [];
+    await page.route(entry, (route) => void held.push(route));
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    const screenCode = page.waitForRequest(chunk);
+    await page.goto(path, { waitUntil: 'commit' });
+    await screenCode;
+    expect(held).toHaveLength(1);
+    const others = SCREENS.filter((s) => s.chunk !== chunk).map((s) => s.chunk);
+    expect(asked.filter((url) => others.some((other) => other.test(url)))).toEqual([]);
+    await page.unroute(entry);
+    await held[0]!.continue();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  });
+}
