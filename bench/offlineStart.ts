@@ -197,7 +197,7 @@ export async function benchOfflineStart(options: Partial<OfflineStartOptions> = 
     ];
     printTable(
       `Return visit: reload of the mirrored 200-reply thread to its first post painted, online, service worker in control, 390x844 (ms)`,
-      ['network', 'visits', 'p50', 'p90', 'requests before first paint (most)', 'goal'],
+      ['network', 'visits', 'p50', 'p90', 'requests started before first paint (most)', 'goal'],
       [
         visitRow('loopback', warm.returnLoopback),
         visitRow(`mobile (${MOBILE_NETWORK_LABEL})`, warm.returnMobile),
@@ -205,7 +205,8 @@ export async function benchOfflineStart(options: Partial<OfflineStartOptions> = 
       ],
     );
     const seen = new Set([...warm.returnLoopback.requests, ...warm.returnMobile.requests].flat());
-    console.log(`Requests before the first post painted: ${seen.size ? [...seen].join(', ') : 'none'}`);
+    // Started before the paint is not waited on by it: tests/e2e/pwa.stalled.spec.ts paints with every request hung.
+    console.log(`Requests started before the first post painted: ${seen.size ? [...seen].join(', ') : 'none'}`);
     const noRequests = requestsPerVisit(warm.returnLoopback) === 0 && requestsPerVisit(warm.returnMobile) === 0;
     console.log(noRequests ? 'Return visit goal met.' : 'Return visit goal NOT met.');
   } finally {
