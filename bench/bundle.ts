@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { builtApp } from './builtApp.ts';
 import { printTable } from './stats.ts';
 
 interface ManifestChunk {
@@ -18,8 +18,7 @@ const HOME = 'src/features/home/HomePage.tsx';
 const LATER = ['ethers', 'react-markdown', 'Markdown', 'Editor', 'wallet'];
 
 export async function benchBundle() {
-  const outDir = join(process.cwd(), 'dist-bench');
-  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const outDir = await builtApp();
   const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk

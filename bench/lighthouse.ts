@@ -84,7 +84,14 @@ function missed(f: Figures): string[] {
   return out;
 }
 
-export async function benchLighthouse() {
+export interface LighthouseOptions {
+  /** Runs per page. */
+  runs?: number;
+  /** The pages audited, by name; all of them when left out. */
+  pages?: string[];
+}
+
+export async function benchLighthouse({ runs: runCount = RUNS, pages }: LighthouseOptions = {}) {
   const outDir = await mkdtemp(join(tmpdir(), 'guap-bench-lighthouse-'));
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-lighthouse-storage-'));
   await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
@@ -97,9 +104,10 @@ export async function benchLighthouse() {
   try {
     const rows: (string | number)[][] = [];
     let allMet = true;
-    for (const { name, path, file } of PAGES) {
+    for (const { name, path, file } of PAGES.filter((p) => !pages || pages.includes(p.name))) {
       const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(`${stack.url}${path}`, chrome.port, `${file}-${i + 1}`));
+      for (let i = 0; i < runCount; i++)
+        runs.push(await auditOnce(`${stack.url}${path}`, chrome.port, `${file}-${i + 1}`));
       const f: Figures = {
         score: median(runs.map((r) => r.score)),
         fcpMs: median(runs.map((r) => r.fcpMs)),
@@ -122,7 +130,7 @@ export async function benchLighthouse() {
       ]);
     }
     printTable(
-      `Lighthouse mobile (simulated throttling), first visit, median of ${RUNS} runs per page. Goals: FCP < ` +
+      `Lighthouse mobile (simulated throttling), first visit, median of ${runCount} runs per page. Goals: FCP < ` +
         `${GOALS.fcpMs / 1000} s, LCP < ${GOALS.lcpMs / 1000} s, CLS < ${GOALS.cls}, score >= ${GOALS.score}. ` +
         'Anchor: meta.discourse.org mobile FCP 3.3 s',
       ['page', 'score', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'transferred KiB', 'goals'],

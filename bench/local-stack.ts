@@ -9,7 +9,12 @@ import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { measure, printTable } from './stats.ts';
 
-const REQUESTS = 400;
+export interface LocalStackOptions {
+  /** Requests per case and concurrency. */
+  requests: number;
+}
+
+const DEFAULTS: LocalStackOptions = { requests: 400 };
 
 const LATEST_THREADS_SQL = `
   select t.id, t.slug, t.title, t.is_pinned, t.is_locked, t.is_ad, t.view_count, t.reply_count, t.last_reply_at,
@@ -26,7 +31,8 @@ const THREAD_POSTS_SQL = `
   from public.posts po left join public.profiles p on p.id = po.author_id
   where po.thread_id = $1 order by po.created_at asc`;
 
-export async function benchLocalStack() {
+export async function benchLocalStack(options: Partial<LocalStackOptions> = {}) {
+  const { requests } = { ...DEFAULTS, ...options };
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-'));
   const db = await openPglite();
   await migrate(db);
@@ -77,8 +83,8 @@ export async function benchLocalStack() {
     for (const c of cases) {
       for (const concurrency of [1, 16]) {
         await measure(c.http, 40, concurrency); // warm-up
-        const http = await measure(c.http, REQUESTS, concurrency);
-        const direct = await measure(c.direct, REQUESTS, concurrency);
+        const http = await measure(c.http, requests, concurrency);
+        const direct = await measure(c.direct, requests, concurrency);
         rows.push([
           c.name,
           concurrency,
@@ -93,7 +99,7 @@ export async function benchLocalStack() {
       }
     }
     printTable(
-      `Local stack over HTTP (supabase-js, anon) vs. the same query on the database directly (PGlite, ${REQUESTS} requests each; ms)`,
+      `Local stack over HTTP (supabase-js, anon) vs. the same query on the database directly (PGlite, ${requests} requests each; ms)`,
       ['query', 'conc.', 'http p50', 'http p99', 'http rps', 'direct p50', 'direct p99', 'direct rps', 'p50 ratio'],
       rows,
     );

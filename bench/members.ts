@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { fetchMembers } from '../src/backend/members.ts';
 import { memberSearchTerms } from '../src/data/queries/members.ts';
@@ -14,11 +13,16 @@ import { openPglite } from '../supabase/local/pgliteThread.ts';
 import { migrate } from '../supabase/local/migrate.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
+import { builtApp } from './builtApp.ts';
 import { printTable } from './stats.ts';
 
-const MEMBERS = 10_000;
-/** Opens per path, and keystrokes; MEMBERS_RUNS overrides it for a quick look. */
-const RUNS = Number(process.env.MEMBERS_RUNS ?? 15);
+export interface MembersOptions {
+  members: number;
+  /** Opens per path, and keystrokes; MEMBERS_RUNS overrides the default for a quick look. */
+  runs: number;
+}
+
+const DEFAULTS: MembersOptions = { members: 10_000, runs: Number(process.env.MEMBERS_RUNS ?? 15) };
 const FIRST_CARDS_GOAL_MS = 100;
 const KEYSTROKE_GOAL_MS = 50;
 /** What a member types, a letter at a time, then clears: each change is one timed keystroke. */
@@ -28,7 +32,7 @@ const ADJECTIVES = ['bold', 'calm', 'dark', 'eager', 'fast', 'gold', 'happy', 'i
 const NOUNS = ['miner', 'whale', 'stark', 'node', 'king', 'quiet', 'hodler', 'trader', 'falcon', 'oracle', 'rover'];
 
 /** 10,000 accounts straight into auth.users (the sign-up trigger makes their profiles), with spread reputations. */
-async function generateMembers(db: Awaited<ReturnType<typeof openPglite>>) {
+async function generateMembers(db: Awaited<ReturnType<typeof openPglite>>, members: number) {
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
        confirmation_token, recovery_token, email_change_token_new, email_change, raw_app_meta_data,
@@ -40,7 +44,7 @@ async function generateMembers(db: Awaited<ReturnType<typeof openPglite>>) {
          'display_name', initcap(($3::text[])[1 + (n / 7) % 11]) || ' ' || n),
        now() - make_interval(days => n % 900), now()
      from generate_series(1, $1::int) as n`,
-    [MEMBERS, ADJECTIVES, NOUNS],
+    [members, ADJECTIVES, NOUNS],
   );
   await db.query(
     `update public.profiles set reputation = (hashtext(username) & 4095),
@@ -127,13 +131,13 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)]!;
 }
 
-export async function benchMembers() {
-  const outDir = join(process.cwd(), 'dist-bench');
-  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
+export async function benchMembers(options: Partial<MembersOptions> = {}) {
+  const { members, runs } = { ...DEFAULTS, ...options };
+  const outDir = await builtApp();
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-members-'));
   const db = await openPglite();
   await migrate(db);
-  await generateMembers(db);
+  await generateMembers(db, members);
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
@@ -179,7 +183,7 @@ export async function benchMembers() {
     // mirror's profiles, which the engine does not pull again (their cursor stays).
     const mirror: number[] = [];
     let mirrorReads = 0;
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < runs; i++) {
       const fromMirror = await timedOpen(false);
       mirror.push(fromMirror.ms);
       mirrorReads += fromMirror.reads;
@@ -190,13 +194,13 @@ export async function benchMembers() {
       total,
     );
     const keystrokes: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < runs; run++) {
       for (const query of [...TYPED, ''])
         keystrokes.push(await typeSearch(page, query, query ? matching(query) : total));
     }
     const rest: number[] = [];
     let restReads = 0;
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < runs; i++) {
       const overRest = await timedOpen(true);
       rest.push(overRest.ms);
       restReads += overRest.reads;
@@ -204,7 +208,7 @@ export async function benchMembers() {
     // The same words asked of the server, as the screen asks it once typing pauses.
     const client = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
     const serverSearches: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < runs; i++) {
       for (const query of TYPED) {
         const t0 = performance.now();
         await fetchMembers(client, { word: query, page: 0 });
@@ -213,17 +217,17 @@ export async function benchMembers() {
     }
 
     printTable(
-      `Members: /members with ${total.toLocaleString('en-US')} members, ${RUNS} runs each (ms)`,
+      `Members: /members with ${total.toLocaleString('en-US')} members, ${runs} runs each (ms)`,
       ['path', 'p50', 'p90', 'REST member reads per open', 'goal'],
       [
         [
           'first cards, from the mirror',
           percentile(mirror, 0.5),
           percentile(mirror, 0.9),
-          mirrorReads / RUNS,
+          mirrorReads / runs,
           `< ${FIRST_CARDS_GOAL_MS} ms p50`,
         ],
-        ['first cards, over REST (mirror cleared)', percentile(rest, 0.5), percentile(rest, 0.9), restReads / RUNS, ''],
+        ['first cards, over REST (mirror cleared)', percentile(rest, 0.5), percentile(rest, 0.9), restReads / runs, ''],
         [
           `search keystroke to updated grid, mirror (${keystrokes.length})`,
           percentile(keystrokes, 0.5),

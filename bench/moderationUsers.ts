@@ -12,10 +12,19 @@ import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { measure, printTable } from './stats.ts';
 
-const MEMBERS = 100_000;
-const BATCH = 10_000;
-/** Calls per case; MODERATION_USERS_RUNS overrides it for a quick look. */
-const RUNS = Number(process.env.MODERATION_USERS_RUNS ?? 200);
+export interface ModerationUsersOptions {
+  members: number;
+  /** Accounts inserted per statement. */
+  batch: number;
+  /** Calls per case; MODERATION_USERS_RUNS overrides the default for a quick look. */
+  runs: number;
+}
+
+const DEFAULTS: ModerationUsersOptions = {
+  members: 100_000,
+  batch: 10_000,
+  runs: Number(process.env.MODERATION_USERS_RUNS ?? 200),
+};
 const GOAL_MS = 20;
 
 const ADJECTIVES = ['bold', 'calm', 'dark', 'eager', 'fast', 'gold', 'happy', 'icy', 'jolly', 'kind', 'lucky'];
@@ -27,8 +36,8 @@ interface UserRow {
 }
 
 /** Accounts straight into auth.users in batches (the sign-up trigger makes their profiles), joined over 3 years. */
-async function generateMembers(db: Awaited<ReturnType<typeof openPglite>>) {
-  for (let from = 1; from <= MEMBERS; from += BATCH) {
+async function generateMembers(db: Awaited<ReturnType<typeof openPglite>>, { members, batch }: ModerationUsersOptions) {
+  for (let from = 1; from <= members; from += batch) {
     await db.query(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
          confirmation_token, recovery_token, email_change_token_new, email_change, raw_app_meta_data,
@@ -39,20 +48,21 @@ async function generateMembers(db: Awaited<ReturnType<typeof openPglite>>) {
          jsonb_build_object('username', ($3::text[])[1 + n % 11] || '_' || ($4::text[])[1 + (n / 11) % 11] || '_' || n),
          now() - make_interval(mins => n * 15), now()
        from generate_series($1::int, $2::int) as n`,
-      [from, Math.min(from + BATCH - 1, MEMBERS), ADJECTIVES, NOUNS],
+      [from, Math.min(from + batch - 1, members), ADJECTIVES, NOUNS],
     );
   }
   await db.exec('analyze public.profiles');
 }
 
-export async function benchModerationUsers() {
+export async function benchModerationUsers(options: Partial<ModerationUsersOptions> = {}) {
+  const sizes = { ...DEFAULTS, ...options };
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-moderation-'));
   const db = await openPglite();
   await migrate(db);
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir });
   try {
     const started = performance.now();
-    await generateMembers(db);
+    await generateMembers(db, sizes);
     const generatedS = (performance.now() - started) / 1000;
     const adminId = (await db.query<{ id: string }>(`select id from public.profiles where role = 'admin' limit 1`))
       .rows[0]!.id;
@@ -88,12 +98,12 @@ export async function benchModerationUsers() {
     for (const [name, args] of cases) {
       const found = (await call(args)).length;
       await measure(() => call(args), 20, 1); // warm-up
-      const sample = await measure(() => call(args), RUNS, 1);
+      const sample = await measure(() => call(args), sizes.runs, 1);
       rows.push([name, found, sample.p50, sample.p99, sample.p50 < GOAL_MS ? 'yes' : 'NO']);
     }
     printTable(
-      `Moderation users search: moderation_users() over REST as an admin, ${MEMBERS.toLocaleString('en')} members ` +
-        `(PGlite, ${RUNS} calls each, generated in ${generatedS.toFixed(0)} s)`,
+      `Moderation users search: moderation_users() over REST as an admin, ${sizes.members.toLocaleString('en')} members ` +
+        `(PGlite, ${sizes.runs} calls each, generated in ${generatedS.toFixed(0)} s)`,
       ['case', 'rows', 'p50 ms', 'p99 ms', `p50 < ${GOAL_MS} ms`],
       rows,
     );

@@ -14,15 +14,23 @@ import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { printTable } from './stats.ts';
 
-const PARTICIPANTS = 500;
+export interface NotificationFanoutOptions {
+  participants: number;
+  /** Replies timed, one after the other, each to all the participants; NOTIFY_RUNS overrides the default. */
+  replies: number;
+}
+
+const DEFAULTS: NotificationFanoutOptions = { participants: 500, replies: Number(process.env.NOTIFY_RUNS ?? 3) };
 const DELIVERY_GOAL_PER_S = 200;
-/** Replies timed, one after the other, each to all the participants; NOTIFY_RUNS overrides it. */
-const RUNS = Number(process.env.NOTIFY_RUNS ?? 3);
 
 type BenchDb = Awaited<ReturnType<typeof openPglite>>;
 
 /** The participants (accounts, push on, emails off), the thread and one reply by each, without their notifications. */
-async function generateThread(db: BenchDb, subscriptions: { endpoint: string; p256dh: string; auth: string }[]) {
+async function generateThread(
+  db: BenchDb,
+  subscriptions: { endpoint: string; p256dh: string; auth: string }[],
+  count: number,
+) {
   await db.query(`insert into public.categories (name, slug, type) values ('General', 'general', 'guapcoin')`);
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -32,7 +40,7 @@ async function generateThread(db: BenchDb, subscriptions: { endpoint: string; p2
        'fanout' || n || '@bench.test', '', now(), '', '', '', '', '{"provider": "email", "providers": ["email"]}',
        jsonb_build_object('username', 'fanout_' || n), now(), now()
      from generate_series(0, $1::int) as n`,
-    [PARTICIPANTS],
+    [count],
   );
   await db.query(
     `update public.profiles set notification_preferences =
@@ -74,7 +82,8 @@ async function generateThread(db: BenchDb, subscriptions: { endpoint: string; p2
   return { threadId, replier };
 }
 
-export async function benchNotificationFanout() {
+export async function benchNotificationFanout(options: Partial<NotificationFanoutOptions> = {}) {
+  const { participants, replies } = { ...DEFAULTS, ...options };
   const push = await startPushService();
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-'));
   const db = await openPglite();
@@ -89,15 +98,15 @@ export async function benchNotificationFanout() {
     functionEnv: { PUSH_CA_CERT: push.caCert },
   });
   try {
-    const subscriptions = Array.from({ length: PARTICIPANTS }, () => push.subscribe());
-    const { threadId, replier } = await generateThread(db, subscriptions);
+    const subscriptions = Array.from({ length: participants }, () => push.subscribe());
+    const { threadId, replier } = await generateThread(db, subscriptions, participants);
     const token = await signAccessToken(stack.ctx.keys, { sub: replier, role: 'authenticated' }, 3600);
     const client = createClient(stack.url, stack.anonKey, {
       global: { headers: { Authorization: `Bearer ${token}` } },
       auth: { persistSession: false, autoRefreshToken: false },
     });
     const runs: { replyMs: number; queued: number; deliverMs: number }[] = [];
-    for (let run = 1; run <= RUNS; run += 1) {
+    for (let run = 1; run <= replies; run += 1) {
       const postId = randomUUID();
       const t0 = performance.now();
       const { error } = await client.from('posts').insert({
@@ -117,15 +126,15 @@ export async function benchNotificationFanout() {
           [postId],
         )
       ).rows[0]!.n;
-      await push.waitForRequests(PARTICIPANTS * run, 300_000);
+      await push.waitForRequests(participants * run, 300_000);
       runs.push({ replyMs: replied - t0, queued, deliverMs: performance.now() - replied });
     }
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const allQueued = runs.every((r) => r.queued === PARTICIPANTS);
-    const rates = runs.map((r) => PARTICIPANTS / (r.deliverMs / 1000));
+    const allQueued = runs.every((r) => r.queued === participants);
+    const rates = runs.map((r) => participants / (r.deliverMs / 1000));
     const rate = median(rates.slice());
     printTable(
-      `Notification fan-out: a reply in a thread with ${PARTICIPANTS} participants, push to each (PGlite, median of ${RUNS} replies)`,
+      `Notification fan-out: a reply in a thread with ${participants} participants, push to each (PGlite, median of ${replies} replies)`,
       ['measure', 'median', 'each run', 'goal', 'met'],
       [
         [
@@ -139,7 +148,7 @@ export async function benchNotificationFanout() {
           'deliveries queued when the reply answered',
           median(runs.map((r) => r.queued)),
           runs.map((r) => r.queued).join(' '),
-          String(PARTICIPANTS),
+          String(participants),
           allQueued ? 'yes' : 'NO',
         ],
         [

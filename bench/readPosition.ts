@@ -5,7 +5,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import type { Db } from '../supabase/local/db.ts';
 import { openPglite } from '../supabase/local/pgliteThread.ts';
@@ -13,9 +12,15 @@ import { migrate } from '../supabase/local/migrate.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { POSTS_PER_PAGE } from '../src/features/thread/windowing.ts';
+import { builtApp } from './builtApp.ts';
 import { printTable } from './stats.ts';
 
-const POSTS = 2_000;
+export interface ReadPositionOptions {
+  /** Posts in the scrolled thread. */
+  posts: number;
+}
+
+const DEFAULTS: ReadPositionOptions = { posts: 2_000 };
 const SLUG = 'bench-read-position-2000-posts';
 const MEMBER = { email: 'member@guapcoin.local', password: 'guapmember123' };
 /** Pixels scrolled per animation frame: a fast reader's flick, so every page of the list renders on the way down. */
@@ -24,7 +29,7 @@ const GOAL_LONG_TASK_MS = 50;
 const GOAL_ENTRIES_PER_SECOND = 1;
 
 /** A thread of 2,000 posts by the seeded admin, a second apart, so post numbers follow the reading order. */
-async function makeLongThread(db: Db): Promise<string> {
+async function makeLongThread(db: Db, posts: number): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `insert into public.threads (slug, title, category_id, author_id, created_at)
      select $1, 'Read position bench: 2,000 posts', (select id from public.categories order by order_index limit 1),
@@ -39,7 +44,7 @@ async function makeLongThread(db: Db): Promise<string> {
             'Post ' || g || ' of the read position bench. ' || repeat('GUAPX reading on a train. ', 4),
             case when g = 1 then 'thread' else 'reply' end, g = 1, now() - interval '3 days' + make_interval(secs => g)
      from generate_series(1, $2::int) g`,
-    [id, POSTS],
+    [id, posts],
   );
   return id;
 }
@@ -67,10 +72,10 @@ const INSTRUMENT = `
  * Every post is in the mirror and the list before the scroll starts (a page box for each page of posts, and the fetch
  * settled): the bench times reading, not the first fetch and its writes to the mirror.
  */
-async function allPostsInMirror(page: Page) {
+async function allPostsInMirror(page: Page, posts: number) {
   await page.waitForFunction(
     (pages) => document.querySelectorAll('[data-page]').length === pages,
-    Math.ceil(POSTS / POSTS_PER_PAGE),
+    Math.ceil(posts / POSTS_PER_PAGE),
     {
       timeout: 60_000,
     },
@@ -145,13 +150,13 @@ function spanRate(times: number[]): number {
   return (times.length - 1) / ((Math.max(...times) - Math.min(...times)) / 1_000);
 }
 
-export async function benchReadPosition() {
-  const outDir = join(process.cwd(), 'dist-bench');
-  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
+export async function benchReadPosition(options: Partial<ReadPositionOptions> = {}) {
+  const { posts } = { ...DEFAULTS, ...options };
+  const outDir = await builtApp();
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-read-'));
   const db = await openPglite();
   await migrate(db);
-  const threadId = await makeLongThread(db);
+  const threadId = await makeLongThread(db, posts);
   const last = await db.query<{ id: string }>(
     'select id from public.posts where thread_id = $1 order by post_number desc limit 1',
     [threadId],
@@ -166,7 +171,7 @@ export async function benchReadPosition() {
       const visitor = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await visitor.addInitScript({ content: INSTRUMENT });
       await visitor.goto(`${stack.url}/t/${SLUG}`);
-      await allPostsInMirror(visitor);
+      await allPostsInMirror(visitor, posts);
       const visitorScroll = await scrollToEnd(visitor, last.rows[0]!.id);
       if (measured) visitorLongest = await longestTask(visitor, visitorScroll);
       await visitor.close();
@@ -183,7 +188,7 @@ export async function benchReadPosition() {
     await form.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
     await page.goto(`${stack.url}/t/${SLUG}`);
-    await allPostsInMirror(page);
+    await allPostsInMirror(page, posts);
     const scroll = await scrollToEnd(page, last.rows[0]!.id);
     // The trailing write of the last second lands, then the outbox empties.
     await page.waitForFunction(
@@ -191,7 +196,7 @@ export async function benchReadPosition() {
         (window as unknown as { __outboxWrites: { postNumber: number }[] }).__outboxWrites.some(
           (w) => w.postNumber >= posts,
         ),
-      POSTS,
+      posts,
       { timeout: 30_000 },
     );
     await page.waitForLoadState('networkidle');
@@ -216,7 +221,7 @@ export async function benchReadPosition() {
     const seconds = (scroll.ended - scroll.started) / 1_000;
     const perSecond = maxPerSecond(measured.entries);
     printTable(
-      `Read position: scrolling the ${POSTS.toLocaleString()}-post thread top to bottom while seen-marking (${seconds.toFixed(1)} s, ${scroll.frames} frames)`,
+      `Read position: scrolling the ${posts.toLocaleString()}-post thread top to bottom while seen-marking (${seconds.toFixed(1)} s, ${scroll.frames} frames)`,
       ['measure', 'value', 'goal'],
       [
         ['longest task during the scroll (ms)', measured.longest, `<= ${GOAL_LONG_TASK_MS} ms`],
@@ -226,11 +231,11 @@ export async function benchReadPosition() {
         ['most entries in any one second (one thread)', perSecond, `<= ${GOAL_ENTRIES_PER_SECOND}`],
         ['entries per second, first entry to last', spanRate(measured.entries), `<= ${GOAL_ENTRIES_PER_SECOND}`],
         ['mark_thread_read requests sent', sends, ''],
-        ['highest post marked seen', measured.highest, `${POSTS}`],
+        ['highest post marked seen', measured.highest, `${posts}`],
       ],
     );
     const met =
-      measured.longest <= GOAL_LONG_TASK_MS && perSecond <= GOAL_ENTRIES_PER_SECOND && measured.highest >= POSTS;
+      measured.longest <= GOAL_LONG_TASK_MS && perSecond <= GOAL_ENTRIES_PER_SECOND && measured.highest >= posts;
     console.log(met ? 'Read position goal met.' : 'Read position goal NOT met.');
   } finally {
     await browser.close();

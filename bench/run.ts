@@ -1,25 +1,6 @@
-// `npm run bench`: runs every benchmark and prints its table. Budgets live here, never in timed test assertions.
+// `npm run bench`: runs every benchmark (bench/benches.ts) and prints its table. Budgets live here, never in timed
+// test assertions.
 import '../supabase/local/noRealtimeSocket.ts';
-import { benchBundle } from './bundle.ts';
-import { benchLighthouse } from './lighthouse.ts';
-import { benchLocalStack } from './local-stack.ts';
-import { benchMembers } from './members.ts';
-import { benchModerationUsers } from './moderationUsers.ts';
-import { benchNotificationFanout } from './notificationFanout.ts';
-import { benchOfflineStart } from './offlineStart.ts';
-import { benchReadPosition } from './readPosition.ts';
-import { benchRunaway } from './runaway.ts';
-import { benchSync } from './sync.ts';
-import { benchThreadPaint } from './threadPaint.ts';
+import { BENCHES } from './benches.ts';
 
-await benchBundle();
-await benchLocalStack();
-await benchRunaway();
-await benchSync();
-await benchThreadPaint();
-await benchReadPosition();
-await benchOfflineStart();
-await benchLighthouse();
-await benchMembers();
-await benchModerationUsers();
-await benchNotificationFanout();
+for (const bench of BENCHES) await bench.run();

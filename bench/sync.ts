@@ -22,12 +22,22 @@ import { startStack } from '../supabase/local/server.ts';
 import { generateForum } from './generateForum.ts';
 import { measure, printTable } from './stats.ts';
 
-const THREADS = Number(process.env.BENCH_THREADS ?? 10_000);
-const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+export interface SyncOptions {
+  /** The generated forum; BENCH_THREADS and BENCH_POSTS override the defaults. */
+  threads: number;
+  posts: number;
+  /** Timed reads of each kind. */
+  reads: number;
+}
+
+const DEFAULTS: SyncOptions = {
+  threads: Number(process.env.BENCH_THREADS ?? 10_000),
+  posts: Number(process.env.BENCH_POSTS ?? 100_000),
+  reads: 50,
+};
 
 /** Stages take minutes at full size: say where the run is, on stderr, apart from the tables. */
 const progress = (stage: string) => console.error(`[bench sync] ${new Date().toISOString().slice(11, 19)} ${stage}`);
-const READS = 50;
 
 const alwaysOnline: SyncEnvironment = { isOnline: () => true, isVisible: () => true, subscribe: () => () => undefined };
 
@@ -129,14 +139,15 @@ async function biggestThread(db: Db) {
   return rows[0]!.id;
 }
 
-export async function benchSync() {
+export async function benchSync(options: Partial<SyncOptions> = {}) {
+  const { threads, posts, reads } = { ...DEFAULTS, ...options };
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-sync-'));
   const db = await openPglite();
   await migrate(db);
   // The bench posts far faster than a person: the database's posting limits would refuse it.
   await liftPostRateLimits(db);
-  progress(`generating ${THREADS} threads and ${POSTS} posts`);
-  const generated = await time(() => generateForum(db, THREADS, POSTS));
+  progress(`generating ${threads} threads and ${posts} posts`);
+  const generated = await time(() => generateForum(db, threads, posts));
   progress('initial sync');
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir });
   const client = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
@@ -181,8 +192,8 @@ export async function benchSync() {
     await fetchThreadPosts(full, client, allThreads, 1000, 0);
     progress('mirror reads');
     const big = await biggestThread(db);
-    const mirrorRead = await measure(() => threadPosts(full, big), READS, 1);
-    const rawRead = await measure(() => rawThreadPosts(factory, 'bench-full', big), READS, 1);
+    const mirrorRead = await measure(() => threadPosts(full, big), reads, 1);
+    const rawRead = await measure(() => rawThreadPosts(factory, 'bench-full', big), reads, 1);
     const restRead = await measure(
       async () =>
         await client
@@ -190,7 +201,7 @@ export async function benchSync() {
           .select(`${POST_COLUMNS},author:profiles!author_id(id,username,avatar_url,role)`)
           .eq('thread_id', big)
           .order('created_at'),
-      READS,
+      reads,
       1,
     );
     const count = (await threadPosts(full, big)).length;
@@ -204,8 +215,8 @@ export async function benchSync() {
     row(`read a ${count}-post thread with authors`, mirrorRead.p50, 'REST fetch', restRead.p50, 'at least 5x faster');
 
     const guapcoinCategories = (await full.categories.toArray()).filter((c) => c.type === 'guapcoin').map((c) => c.id);
-    const catMirror = await measure(() => categoryTypeThreads(full, 'guapcoin', 0, 50), READS, 1);
-    const catRaw = await measure(() => rawCategoryThreads(factory, 'bench-full', 'guapcoin'), READS, 1);
+    const catMirror = await measure(() => categoryTypeThreads(full, 'guapcoin', 0, 50), reads, 1);
+    const catRaw = await measure(() => rawCategoryThreads(factory, 'bench-full', 'guapcoin'), reads, 1);
     const catRest = await measure(
       async () =>
         await client
@@ -215,7 +226,7 @@ export async function benchSync() {
           .order('is_pinned', { ascending: false })
           .order('created_at', { ascending: false })
           .limit(50),
-      READS,
+      reads,
       1,
     );
     row('first 50 threads of a category type', catMirror.p50, 'raw IndexedDB getAll', catRaw.p50, 'within 2x');
@@ -226,7 +237,7 @@ export async function benchSync() {
     row('flush of 100 queued replies', flushed.engine, '100 direct REST inserts', flushed.direct, 'none set');
 
     printTable(
-      `Sync engine and mirror (fake-indexeddb in Node; forum of ${THREADS} threads / ${POSTS} posts generated in ${(generated.ms / 1000).toFixed(1)} s; ms)`,
+      `Sync engine and mirror (fake-indexeddb in Node; forum of ${threads} threads / ${posts} posts generated in ${(generated.ms / 1000).toFixed(1)} s; ms)`,
       ['measure', 'ms', 'baseline', 'baseline ms', 'ratio', 'goal'],
       rows,
     );

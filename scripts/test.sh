@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, lint, a check that the generated database types match the migrations, unit and backend tests
-# (on PGlite, then again on a throwaway PostgreSQL), then the browser tests against a fresh build.
+# (on PGlite, then again on a throwaway PostgreSQL), then the browser tests against a fresh build, then every
+# benchmark at tiny sizes (bench/smoke.ts), which fails only when one throws.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results="$(mktemp -d)"
@@ -27,5 +28,7 @@ npx vite build --logLevel warn
 bash scripts/ensure-chromium.sh
 echo "== browser tests"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || status=$?
+echo "== benchmarks as a smoke test (tiny sizes, no timing asserted)"
+npx tsx bench/smoke.ts || status=$?
 npx tsx scripts/test-summary.ts "$results/vitest.json" "$results/vitest-postgres.json" "$results/playwright.json"
 exit $status

@@ -8,7 +8,7 @@ import { warmScreens } from './app/warmScreens.ts';
 import { createAppSession } from './app/boot/createAppSession.ts';
 import { SessionProvider } from './state/session/SessionContext.tsx';
 import { backendOf, BackendProvider } from './state/BackendContext.tsx';
-import { loadBackendConfig } from './backend/config.ts';
+import { loadBackendConfig, refreshBackendConfig, savedConfig } from './backend/config.ts';
 import { appInstallPrompt } from './app/pwa/installPrompt.ts';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker.ts';
 import { createAppSync } from './app/boot/createAppSync.ts';
@@ -20,12 +20,16 @@ window.addEventListener('error', (event) => console.error('Unhandled error', eve
 
 const root = createRoot(document.getElementById('root')!);
 
-loadBackendConfig({
+const configSources = {
   env: import.meta.env,
   fetch: window.fetch.bind(window),
   storage: window.localStorage,
   online: navigator.onLine,
-}).then(
+};
+// Without a kept answer the start itself asks the server; with one, the server is asked after the first render.
+const startsFromKeptConfig = savedConfig(configSources.storage) !== undefined;
+
+loadBackendConfig(configSources).then(
   (config) => {
     // supabase-js loads after the first screen, which paints from the mirror.
     const client = import('./backend/client.ts').then((m) => m.createBackendClient(config));
@@ -47,6 +51,10 @@ loadBackendConfig({
       </StrictMode>,
     );
     warmScreens(router);
+    // The app started from the kept config without waiting for the server; a changed one needs a fresh start.
+    if (startsFromKeptConfig) {
+      void refreshBackendConfig(configSources, config).then((changed) => changed && window.location.reload());
+    }
   },
   (error: unknown) => {
     logErrorLater(error, 'Could not find the backend');

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { loadBackendConfig, vapidPublicKey } from './config.ts';
+import { loadBackendConfig, refreshBackendConfig, vapidPublicKey } from './config.ts';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -40,18 +40,45 @@ test('a config answer without a key is refused', async () => {
   ).rejects.toThrow('no url and anonKey');
 });
 
-test('offline with a saved answer it asks nothing, so an offline start makes no failing request', async () => {
+/** A fetch that answers as `answer` does and counts the requests. */
+function counting(answer: typeof fetch) {
+  const asked = { count: 0 };
+  const counted: typeof fetch = (input, init) => {
+    asked.count += 1;
+    return answer(input, init);
+  };
+  return { asked, fetch: counted };
+}
+
+test('with a saved answer it starts at once, online or not: no request waits before the first screen', async () => {
   const storage = memoryStorage();
   await loadBackendConfig({ env: {}, fetch: answering(local), storage });
-  let asked = 0;
-  const counting = (async () => {
-    asked += 1;
-    throw new TypeError('Failed to fetch');
-  }) as unknown as typeof fetch;
-  expect(await loadBackendConfig({ env: {}, fetch: counting, storage, online: false })).toEqual(local);
-  expect(asked).toBe(0);
-  expect(await loadBackendConfig({ env: {}, fetch: counting, storage, online: true })).toEqual(local);
-  expect(asked).toBe(1);
+  const server = counting(answering({ ...local, anonKey: 'new.anon.key' }));
+  expect(await loadBackendConfig({ env: {}, fetch: server.fetch, storage, online: false })).toEqual(local);
+  expect(await loadBackendConfig({ env: {}, fetch: server.fetch, storage, online: true })).toEqual(local);
+  expect(server.asked.count).toBe(0);
+});
+
+test('the refresh after the start keeps a new answer and says the page must start again with it', async () => {
+  const storage = memoryStorage();
+  const started = await loadBackendConfig({ env: {}, fetch: answering(local), storage });
+  expect(await refreshBackendConfig({ env: {}, fetch: answering(local), storage }, started)).toBe(false);
+  const renewed = { ...local, anonKey: 'new.anon.key' };
+  expect(await refreshBackendConfig({ env: {}, fetch: answering(renewed), storage }, started)).toBe(true);
+  expect(await loadBackendConfig({ env: {}, fetch: offline, storage })).toEqual(renewed);
+});
+
+test('the refresh asks nothing offline or on a hosted build, and an unreachable server changes nothing', async () => {
+  const storage = memoryStorage();
+  const started = await loadBackendConfig({ env: {}, fetch: answering(local), storage });
+  const server = counting(offline);
+  expect(await refreshBackendConfig({ env: {}, fetch: server.fetch, storage, online: false }, started)).toBe(false);
+  const hosted = { VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'k' };
+  expect(await refreshBackendConfig({ env: hosted, fetch: server.fetch, storage }, started)).toBe(false);
+  expect(server.asked.count).toBe(0);
+  expect(await refreshBackendConfig({ env: {}, fetch: server.fetch, storage, online: true }, started)).toBe(false);
+  expect(server.asked.count).toBe(1);
+  expect(await loadBackendConfig({ env: {}, fetch: offline, storage })).toEqual(local);
 });
 
 test("the push key is the hosted build's, else the local stack's answer, and none when neither has one", async () => {

@@ -13,7 +13,7 @@ interface ConfigSources {
   fetch: typeof fetch;
   /** The page's local storage, spelled out: the service worker's typecheck (no DOM types) reads this file too. */
   storage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
-  /** Offline, the saved answer is used at once: the app starts from the mirror with no failing request. */
+  /** Offline, the kept answer is not asked again: the app makes no failing request. */
   online?: boolean;
 }
 
@@ -23,32 +23,45 @@ function isConfig(value: unknown): value is BackendConfig {
   return typeof v?.url === 'string' && typeof v.anonKey === 'string' && (key === undefined || typeof key === 'string');
 }
 
-function savedConfig(storage: ConfigSources['storage']): BackendConfig | undefined {
+/** The local stack's last answer kept on this device, if any. */
+export function savedConfig(storage: ConfigSources['storage']): BackendConfig | undefined {
   const saved = storage.getItem(STORAGE_KEY);
   const parsed: unknown = saved ? JSON.parse(saved) : null;
   return isConfig(parsed) ? parsed : undefined;
 }
 
-/** The local stack answers /local/v1/config; the last answer is kept so the app can start offline. */
+/**
+ * The local stack answers /local/v1/config; the last answer is kept. With a kept answer the app starts from it at once,
+ * online too, so a return visit paints from the mirror with no request on its critical path (on a phone network that
+ * request cost a round trip or more before anything showed); `refreshBackendConfig` asks the server afterwards.
+ */
 export async function loadBackendConfig(sources: ConfigSources): Promise<BackendConfig> {
   const { VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: anonKey, VITE_VAPID_PUBLIC_KEY: vapid } = sources.env;
   if (url && anonKey) return { url, anonKey, ...(vapid && { vapidPublicKey: vapid }) };
-  if (sources.online === false) {
-    const saved = savedConfig(sources.storage);
-    if (saved) return saved;
-  }
-  try {
-    const res = await sources.fetch('/local/v1/config', { cache: 'no-store' });
-    if (!res.ok) throw new Error(`config answered ${res.status}`);
-    const config: unknown = await res.json();
-    if (!isConfig(config)) throw new Error('config has no url and anonKey');
-    sources.storage.setItem(STORAGE_KEY, JSON.stringify(config));
-    return config;
-  } catch (error) {
-    const saved = savedConfig(sources.storage);
-    if (saved) return saved;
-    throw error;
-  }
+  const saved = savedConfig(sources.storage);
+  if (saved) return saved;
+  return askLocalStack(sources);
+}
+
+async function askLocalStack(sources: ConfigSources): Promise<BackendConfig> {
+  const res = await sources.fetch('/local/v1/config', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`config answered ${res.status}`);
+  const config: unknown = await res.json();
+  if (!isConfig(config)) throw new Error('config has no url and anonKey');
+  sources.storage.setItem(STORAGE_KEY, JSON.stringify(config));
+  return config;
+}
+
+/**
+ * Asks the local stack again after a start from the kept answer, and keeps the new answer. True when it differs from
+ * the one the app started with (a new data folder brings a new anon key): the page must start again with it.
+ * A hosted build, an offline device or an unreachable server keep what they have.
+ */
+export async function refreshBackendConfig(sources: ConfigSources, started: BackendConfig): Promise<boolean> {
+  if (sources.env.VITE_SUPABASE_URL && sources.env.VITE_SUPABASE_ANON_KEY) return false;
+  if (sources.online === false) return false;
+  const latest = await askLocalStack(sources).catch(() => started);
+  return JSON.stringify(latest) !== JSON.stringify(started);
 }
 
 /** The push key of the backend this page uses: the hosted build's, else the local stack's last config answer. */

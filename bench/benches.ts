@@ -1,0 +1,43 @@
+// Every benchmark, in the order `npm run bench` runs them: `run` at the real sizes, `smoke` at tiny ones, which
+// `npm test` runs (bench/smoke.ts) so that no bench rots. Adding a bench is one line here.
+import { benchBundle } from './bundle.ts';
+import { benchFirstVisit } from './firstVisit.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { benchLocalStack } from './local-stack.ts';
+import { benchMembers } from './members.ts';
+import { benchModerationUsers } from './moderationUsers.ts';
+import { benchNotificationFanout } from './notificationFanout.ts';
+import { benchOfflineStart } from './offlineStart.ts';
+import { benchReadPosition } from './readPosition.ts';
+import { benchRunaway } from './runaway.ts';
+import { benchSync } from './sync.ts';
+import { benchThreadPaint } from './threadPaint.ts';
+
+export interface Bench {
+  name: string;
+  run(): Promise<void>;
+  smoke(): Promise<void>;
+}
+
+export const BENCHES: Bench[] = [
+  { name: 'bundle', run: () => benchBundle(), smoke: () => benchBundle() },
+  { name: 'local stack', run: () => benchLocalStack(), smoke: () => benchLocalStack({ requests: 5 }) },
+  { name: 'runaway query', run: () => benchRunaway(), smoke: () => benchRunaway() },
+  { name: 'sync', run: () => benchSync(), smoke: () => benchSync({ threads: 20, posts: 100, reads: 2 }) },
+  { name: 'thread paint', run: () => benchThreadPaint(), smoke: () => benchThreadPaint({ runs: 1 }) },
+  { name: 'read position', run: () => benchReadPosition(), smoke: () => benchReadPosition({ posts: 60 }) },
+  { name: 'offline start', run: () => benchOfflineStart(), smoke: () => benchOfflineStart({ runs: 1, mobileRuns: 1 }) },
+  { name: 'first visit', run: () => benchFirstVisit(), smoke: () => benchFirstVisit({ runs: 1 }) },
+  { name: 'lighthouse', run: () => benchLighthouse(), smoke: () => benchLighthouse({ runs: 1, pages: ['/'] }) },
+  { name: 'members', run: () => benchMembers(), smoke: () => benchMembers({ members: 300, runs: 1 }) },
+  {
+    name: 'moderation users',
+    run: () => benchModerationUsers(),
+    smoke: () => benchModerationUsers({ members: 1_000, batch: 500, runs: 2 }),
+  },
+  {
+    name: 'notification fan-out',
+    run: () => benchNotificationFanout(),
+    smoke: () => benchNotificationFanout({ participants: 3, replies: 1 }),
+  },
+];

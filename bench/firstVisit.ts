@@ -1,0 +1,165 @@
+// A new member's first visit over Lighthouse's mobile network, in headless Chromium at 390x844: / opened with an empty
+// mirror and no service worker yet. Times the first paint, the first-sync progress line, the first thread row and the
+// end of the first sync, and counts the bytes transferred; beside the same visit over loopback.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Request } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { openPglite } from '../supabase/local/pgliteThread.ts';
+import { migrate } from '../supabase/local/migrate.ts';
+import { randomJwtSecret } from '../supabase/local/secret.ts';
+import { startStack } from '../supabase/local/server.ts';
+import { builtApp } from './builtApp.ts';
+import { attachMobileNetwork, MOBILE_NETWORK_LABEL } from './mobileNetwork.ts';
+import { printTable } from './stats.ts';
+
+export interface FirstVisitOptions {
+  /** Visits of each network. */
+  runs: number;
+}
+
+const DEFAULTS: FirstVisitOptions = { runs: 3 };
+const GOAL_FIRST_ROW_MS = 2_000;
+const PHONE = { width: 390, height: 844 };
+const WATCHED = { row: '[data-testid="thread-row"]', progress: '[data-testid="first-sync"]' };
+
+/**
+ * From navigation start: when each watched element first showed (in the page, and a frame after it), and keeps every
+ * resource timing entry (the default buffer of 250 would drop the end of the sync).
+ */
+const PROBE = (watched: Record<string, string>) => {
+  performance.setResourceTimingBufferSize(100_000);
+  const w = window as unknown as { __shown: Record<string, number> };
+  w.__shown = {};
+  const observer = new MutationObserver(() => {
+    for (const [name, selector] of Object.entries(watched)) {
+      if (name in w.__shown || !document.querySelector(selector)) continue;
+      w.__shown[name] = -1;
+      requestAnimationFrame(() => setTimeout(() => (w.__shown[name] = performance.now()), 0));
+    }
+    if (Object.values(w.__shown).filter((t) => t >= 0).length === Object.keys(watched).length) observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+};
+
+interface Visit {
+  firstPaint: number;
+  /** -1 when the first-sync line never showed. */
+  progress: number;
+  firstRow: number;
+  syncDone: number;
+  /** What the page had received when the first row showed (resource timing's transferSize). */
+  bytesBeforeRow: number;
+  pageBytes: number;
+  workerBytes: number;
+}
+
+async function visit(browser: Browser, url: string, mobile: boolean): Promise<Visit> {
+  const context = await browser.newContext({ viewport: PHONE });
+  await context.addInitScript(PROBE, WATCHED);
+  const workerRequests: Request[] = [];
+  context.on('request', (request) => request.serviceWorker() && workerRequests.push(request));
+  const page = await context.newPage();
+  const network = await attachMobileNetwork(page);
+  await network.throttle(mobile);
+  await page.goto(url);
+  await page.waitForFunction(() => ((window as unknown as { __shown: { row?: number } }).__shown.row ?? 0) > 0, null, {
+    timeout: 120_000,
+  });
+  // The first sync's requests are back to back: the network goes quiet once it has ended.
+  await page.waitForLoadState('networkidle', { timeout: 300_000 });
+  const timings = await page.evaluate(() => {
+    const shown = (window as unknown as { __shown: { row: number; progress?: number } }).__shown;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const api = resources.filter((e) => new URL(e.name).pathname.startsWith('/rest/v1/'));
+    const beforeRow = [...performance.getEntriesByType('navigation'), ...resources].filter(
+      (e) => (e as PerformanceResourceTiming).responseEnd <= shown.row,
+    ) as PerformanceResourceTiming[];
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return {
+      firstPaint: paint?.startTime ?? -1,
+      progress: shown.progress ?? -1,
+      firstRow: shown.row,
+      syncDone: Math.max(...api.map((e) => e.responseEnd)),
+      bytesBeforeRow: beforeRow.reduce((sum, e) => sum + e.transferSize, 0),
+    };
+  });
+  let workerBytes = 0;
+  for (const request of workerRequests) {
+    const sizes = await request.sizes();
+    workerBytes += sizes.responseBodySize + sizes.responseHeadersSize;
+  }
+  const pageBytes = network.bytesReceived();
+  await context.close();
+  return { ...timings, pageBytes, workerBytes };
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length / 2) - 1]!;
+}
+
+export async function benchFirstVisit(options: Partial<FirstVisitOptions> = {}) {
+  const { runs } = { ...DEFAULTS, ...options };
+  const outDir = await builtApp();
+  const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-first-visit-'));
+  const db = await openPglite();
+  await migrate(db);
+  const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const loopback: Visit[] = [];
+    const mobile: Visit[] = [];
+    for (let i = 0; i < runs; i++) {
+      loopback.push(await visit(browser, `${stack.url}/`, false));
+      mobile.push(await visit(browser, `${stack.url}/`, true));
+    }
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+    const row = (name: string, visits: Visit[]) => [
+      name,
+      median(visits.map((v) => v.firstPaint)),
+      visits.every((v) => v.progress >= 0) ? median(visits.map((v) => v.progress)) : 'not shown',
+      median(visits.map((v) => v.firstRow)),
+      median(visits.map((v) => v.syncDone)),
+      kib(median(visits.map((v) => v.bytesBeforeRow))),
+      kib(median(visits.map((v) => v.pageBytes))),
+      kib(median(visits.map((v) => v.workerBytes))),
+    ];
+    printTable(
+      `First visit: a new member opens / with an empty mirror, 390x844, median of ${runs} visits (ms from navigation). Mobile: ${MOBILE_NETWORK_LABEL}. Goal: first row under ${GOAL_FIRST_ROW_MS} ms on mobile, with the first sync's progress shown before it`,
+      [
+        'network',
+        'first paint',
+        'first-sync progress shown',
+        'first thread row',
+        'first sync done (last REST answer)',
+        'received before first row',
+        'page transferred',
+        'service worker precache',
+      ],
+      [
+        row('loopback', loopback),
+        row('mobile', mobile),
+        [
+          'ratio mobile / loopback',
+          '',
+          '',
+          `${(median(mobile.map((v) => v.firstRow)) / median(loopback.map((v) => v.firstRow))).toFixed(1)}x`,
+          '',
+          '',
+          '',
+          '',
+        ],
+      ],
+    );
+    const progressFirst = mobile.every((v) => v.progress >= 0 && v.progress <= v.firstRow);
+    const met = median(mobile.map((v) => v.firstRow)) < GOAL_FIRST_ROW_MS && progressFirst;
+    console.log(met ? 'First visit goal met.' : 'First visit goal NOT met.');
+  } finally {
+    await browser.close();
+    await stack.close();
+    await db.close();
+    await rm(storageDir, { recursive: true, force: true });
+  }
+}
