@@ -1,13 +1,16 @@
 // `npm run bench`: runs every benchmark and prints its table. Budgets live here, never in timed test assertions.
 import '../supabase/local/noRealtimeSocket.ts';
+import { benchBrowserSync } from './browserSync.ts';
 import { benchBundle } from './bundle.ts';
 import { benchLocalStack } from './local-stack.ts';
 import { benchMembers } from './members.ts';
+import { benchMemory } from './memory.ts';
 import { benchModerationUsers } from './moderationUsers.ts';
 import { benchNotificationFanout } from './notificationFanout.ts';
 import { benchOfflineStart } from './offlineStart.ts';
 import { benchReadPosition } from './readPosition.ts';
 import { benchRunaway } from './runaway.ts';
+import { benchStorage } from './storage.ts';
 import { benchSync } from './sync.ts';
 import { benchThreadPaint } from './threadPaint.ts';
 
@@ -17,6 +20,9 @@ await benchRunaway();
 await benchSync();
 await benchThreadPaint();
 await benchReadPosition();
+await benchMemory();
+await benchStorage();
+await benchBrowserSync();
 await benchOfflineStart();
 await benchMembers();
 await benchModerationUsers();
