@@ -4,7 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type CDPSession } from '@playwright/test';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
@@ -69,33 +69,36 @@ interface SyncRun {
   over200: number;
 }
 
-/** The first sync is over when every thread is mirrored and the recent threads' posts are kept. */
-function syncDone(context: BrowserContext, threads: number) {
-  const page = context.pages()[0]!;
-  return page.waitForFunction(
-    async ({ threads, kept }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('guap-mirror');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains('keptThreads')) return false;
-        const count = (store: string) =>
-          new Promise<number>((resolve) => {
-            const request = db.transaction(store).objectStore(store).count();
-            request.onsuccess = () => resolve(request.result);
-          });
-        return (await count('threads')) >= threads && (await count('keptThreads')) >= Math.min(kept, threads)
-          ? performance.now()
-          : false;
-      } finally {
-        db.close();
-      }
-    },
-    { threads, kept: KEPT_THREADS },
-    { polling: 250, timeout: 600_000 },
-  );
+/** The first sync is over when every thread is mirrored and the recent threads' posts are kept; returns when. */
+async function syncDone(page: Page, threads: number): Promise<number> {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    const done = await page.evaluate(
+      async ({ threads, kept }) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('guap-mirror');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        try {
+          if (!db.objectStoreNames.contains('keptThreads')) return null;
+          const count = (store: string) =>
+            new Promise<number>((resolve) => {
+              const request = db.transaction(store).objectStore(store).count();
+              request.onsuccess = () => resolve(request.result);
+            });
+          const all = (await count('threads')) >= threads && (await count('keptThreads')) >= Math.min(kept, threads);
+          return all ? performance.now() : null;
+        } finally {
+          db.close();
+        }
+      },
+      { threads, kept: KEPT_THREADS },
+    );
+    if (done !== null) return done;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the first sync did not end in 10 minutes');
 }
 
 async function firstSync(stack: Stack, threads: number, throttled: boolean, profile?: string): Promise<SyncRun> {
@@ -122,7 +125,7 @@ async function firstSync(stack: Stack, threads: number, throttled: boolean, prof
     await page.goto(`${stack.url}/`);
     // The database exists once the app has opened it: opening it first would make an empty one.
     await page.getByTestId('thread-row').first().waitFor({ timeout: 600_000 });
-    const synced = Number(await (await syncDone(context, threads)).jsonValue());
+    const synced = await syncDone(page, threads);
     if (profile) {
       const { profile: cpu } = await cdp.send('Profiler.stop');
       await writeFile(profile, JSON.stringify(cpu));
