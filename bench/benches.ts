@@ -1,15 +1,18 @@
 // Every benchmark, in the order `npm run bench` runs them: `run` at the real sizes, `smoke` at tiny ones, which
 // `npm test` runs (bench/smoke.ts) so that no bench rots. Adding a bench is one line here.
+import { benchBrowserSync } from './browserSync.ts';
 import { benchBundle } from './bundle.ts';
 import { benchFirstVisit } from './firstVisit.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLocalStack } from './local-stack.ts';
 import { benchMembers } from './members.ts';
+import { benchMemory } from './memory.ts';
 import { benchModerationUsers } from './moderationUsers.ts';
 import { benchNotificationFanout } from './notificationFanout.ts';
 import { benchOfflineStart } from './offlineStart.ts';
 import { benchReadPosition } from './readPosition.ts';
 import { benchRunaway } from './runaway.ts';
+import { benchStorage } from './storage.ts';
 import { benchSync } from './sync.ts';
 import { benchThreadPaint } from './threadPaint.ts';
 
@@ -26,6 +29,9 @@ export const BENCHES: Bench[] = [
   { name: 'sync', run: () => benchSync(), smoke: () => benchSync({ threads: 20, posts: 100, reads: 2 }) },
   { name: 'thread paint', run: () => benchThreadPaint(), smoke: () => benchThreadPaint({ runs: 1 }) },
   { name: 'read position', run: () => benchReadPosition(), smoke: () => benchReadPosition({ posts: 60 }) },
+  { name: 'memory', run: () => benchMemory(), smoke: () => benchMemory({ posts: 60 }) },
+  { name: 'storage', run: () => benchStorage(), smoke: () => benchStorage({ threads: 20, posts: 200 }) },
+  { name: 'browser sync', run: () => benchBrowserSync(), smoke: () => benchBrowserSync({ threads: 20, posts: 200 }) },
   { name: 'offline start', run: () => benchOfflineStart(), smoke: () => benchOfflineStart({ runs: 1, mobileRuns: 1 }) },
   { name: 'first visit', run: () => benchFirstVisit(), smoke: () => benchFirstVisit({ runs: 1 }) },
   { name: 'lighthouse', run: () => benchLighthouse(), smoke: () => benchLighthouse({ runs: 1, pages: ['/'] }) },

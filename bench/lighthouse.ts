@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { openPglite } from '../supabase/local/pgliteThread.ts';
 import { migrate } from '../supabase/local/migrate.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
+import { builtApp } from './builtApp.ts';
 import { printTable } from './stats.ts';
 
 const PAGES = [
@@ -92,9 +92,8 @@ export interface LighthouseOptions {
 }
 
 export async function benchLighthouse({ runs: runCount = RUNS, pages }: LighthouseOptions = {}) {
-  const outDir = await mkdtemp(join(tmpdir(), 'guap-bench-lighthouse-'));
+  const outDir = await builtApp();
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-lighthouse-storage-'));
-  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const db = await openPglite();
   await migrate(db);
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
@@ -141,7 +140,6 @@ export async function benchLighthouse({ runs: runCount = RUNS, pages }: Lighthou
     chrome.kill();
     await stack.close();
     await db.close();
-    await rm(outDir, { recursive: true, force: true });
     await rm(storageDir, { recursive: true, force: true });
   }
 }

@@ -6,13 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import type { Db } from '../supabase/local/db.ts';
 import { openPglite } from '../supabase/local/pgliteThread.ts';
 import { migrate } from '../supabase/local/migrate.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
-import { POSTS_PER_PAGE } from '../src/features/thread/windowing.ts';
 import { builtApp } from './builtApp.ts';
+import { allPostsInMirror, makeLongThread, scrollToEnd, type ScrollResult } from './longThread.ts';
 import { printTable } from './stats.ts';
 
 export interface ReadPositionOptions {
@@ -23,31 +22,8 @@ export interface ReadPositionOptions {
 const DEFAULTS: ReadPositionOptions = { posts: 2_000 };
 const SLUG = 'bench-read-position-2000-posts';
 const MEMBER = { email: 'member@guapcoin.local', password: 'guapmember123' };
-/** Pixels scrolled per animation frame: a fast reader's flick, so every page of the list renders on the way down. */
-const STEP_PX = 300;
 const GOAL_LONG_TASK_MS = 50;
 const GOAL_ENTRIES_PER_SECOND = 1;
-
-/** A thread of 2,000 posts by the seeded admin, a second apart, so post numbers follow the reading order. */
-async function makeLongThread(db: Db, posts: number): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into public.threads (slug, title, category_id, author_id, created_at)
-     select $1, 'Read position bench: 2,000 posts', (select id from public.categories order by order_index limit 1),
-            (select id from public.profiles where username = 'admin'), now() - interval '3 days'
-     returning id`,
-    [SLUG],
-  );
-  const id = rows[0]!.id;
-  await db.query(
-    `insert into public.posts (thread_id, author_id, content, type, is_first_post, created_at)
-     select $1, (select id from public.profiles where username = 'admin'),
-            'Post ' || g || ' of the read position bench. ' || repeat('GUAPX reading on a train. ', 4),
-            case when g = 1 then 'thread' else 'reply' end, g = 1, now() - interval '3 days' + make_interval(secs => g)
-     from generate_series(1, $2::int) g`,
-    [id, posts],
-  );
-  return id;
-}
 
 /** Records long tasks and every readPosition entry the app adds to its outbox, from before the app starts. */
 const INSTRUMENT = `
@@ -67,58 +43,6 @@ const INSTRUMENT = `
     };
   }
 `;
-
-/**
- * Every post is in the mirror and the list before the scroll starts (a page box for each page of posts, and the fetch
- * settled): the bench times reading, not the first fetch and its writes to the mirror.
- */
-async function allPostsInMirror(page: Page, posts: number) {
-  await page.waitForFunction(
-    (pages) => document.querySelectorAll('[data-page]').length === pages,
-    Math.ceil(posts / POSTS_PER_PAGE),
-    {
-      timeout: 60_000,
-    },
-  );
-  await page.waitForLoadState('networkidle');
-}
-
-interface ScrollResult {
-  started: number;
-  ended: number;
-  frames: number;
-}
-
-/** Far more frames than the scroll needs (about 1,300): past them, the list never showed its last post. */
-const MAX_FRAMES = 20_000;
-
-/** Scrolls the window down one step a frame until the last post is in view. */
-function scrollToEnd(page: Page, lastPostId: string): Promise<ScrollResult> {
-  return page.evaluate(
-    ({ step, lastPostId, maxFrames }) =>
-      new Promise<ScrollResult>((resolve, reject) => {
-        const started = performance.now();
-        let frames = 0;
-        const tick = () => {
-          frames += 1;
-          if (frames > maxFrames) {
-            reject(new Error(`The last post never came into view in ${maxFrames} frames`));
-            return;
-          }
-          const last = document.getElementById(`post-${lastPostId}`);
-          const atBottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-          if (last && last.getBoundingClientRect().bottom <= window.innerHeight && atBottom) {
-            resolve({ started, ended: performance.now(), frames });
-            return;
-          }
-          window.scrollBy(0, step);
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-    { step: STEP_PX, lastPostId, maxFrames: MAX_FRAMES },
-  );
-}
 
 /** The longest main-thread task that overlapped the scroll. */
 function longestTask(page: Page, { started, ended }: ScrollResult): Promise<number> {
@@ -156,11 +80,7 @@ export async function benchReadPosition(options: Partial<ReadPositionOptions> = 
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-read-'));
   const db = await openPglite();
   await migrate(db);
-  const threadId = await makeLongThread(db, posts);
-  const last = await db.query<{ id: string }>(
-    'select id from public.posts where thread_id = $1 order by post_number desc limit 1',
-    [threadId],
-  );
+  const { lastPostId } = await makeLongThread(db, SLUG, posts);
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
@@ -172,7 +92,7 @@ export async function benchReadPosition(options: Partial<ReadPositionOptions> = 
       await visitor.addInitScript({ content: INSTRUMENT });
       await visitor.goto(`${stack.url}/t/${SLUG}`);
       await allPostsInMirror(visitor, posts);
-      const visitorScroll = await scrollToEnd(visitor, last.rows[0]!.id);
+      const visitorScroll = await scrollToEnd(visitor, lastPostId);
       if (measured) visitorLongest = await longestTask(visitor, visitorScroll);
       await visitor.close();
     }
@@ -189,7 +109,7 @@ export async function benchReadPosition(options: Partial<ReadPositionOptions> = 
     await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
     await page.goto(`${stack.url}/t/${SLUG}`);
     await allPostsInMirror(page, posts);
-    const scroll = await scrollToEnd(page, last.rows[0]!.id);
+    const scroll = await scrollToEnd(page, lastPostId);
     // The trailing write of the last second lands, then the outbox empties.
     await page.waitForFunction(
       (posts) =>

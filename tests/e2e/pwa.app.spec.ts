@@ -36,7 +36,10 @@ test('Settings shows the storage used and clears downloaded data, then the forum
   await expect(page.getByTestId('thread-row').first()).toBeVisible();
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Storage on this device' })).toBeVisible();
-  await expect(page.getByTestId('storage-usage')).toHaveText(/MB used of .* MB available/);
+  await expect(page.getByTestId('storage-usage')).toHaveText(/^The forum uses [\d.]+ [KMG]B on this device\.$/);
+  await expect(page.getByTestId('storage-detail')).toHaveText(
+    /^That holds [\d,]+ threads and [\d,]+ posts, ready to read offline\./,
+  );
   await page.getByRole('button', { name: 'Clear downloaded data' }).click();
   await expect(page.getByText('Downloaded data cleared')).toBeVisible();
   await page.goto('/');

@@ -6,16 +6,30 @@ import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { reportError } from '../../state/errors/reportError.ts';
+import { useMirroredCounts } from '../../state/queries/storage.ts';
+import { describeStorage, type StorageUsage } from './storageUsage.ts';
 import styles from './StorageCard.module.css';
 
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+function StorageUsageText(props: StorageUsage) {
+  const { summary, detail } = describeStorage(props);
+  return (
+    <>
+      <p className={styles.summary} data-testid="storage-usage">
+        {summary}
+      </p>
+      {props.quota > 0 && (
+        <meter className={styles.meter} min={0} max={props.quota} value={props.used} aria-label="Space used" />
+      )}
+      <p data-testid="storage-detail">{detail}</p>
+    </>
+  );
 }
 
 export function StorageCard() {
   const mirror = useMirrorActions();
   const { pending, lastSyncAt } = useSyncStatus();
   const [usage, setUsage] = useState<{ used: number; quota: number } | null>(null);
+  const counts = useMirroredCounts();
   const [clearing, setClearing] = useState(false);
 
   useEffect(() => {
@@ -43,9 +57,11 @@ export function StorageCard() {
   return (
     <section className={styles.card} aria-labelledby="storage-heading">
       <h2 id="storage-heading">Storage on this device</h2>
-      <p data-testid="storage-usage">
-        {usage ? `${megabytes(usage.used)} used of ${megabytes(usage.quota)} available` : 'Measuring…'}
-      </p>
+      {usage && counts.state !== 'loading' ? (
+        <StorageUsageText {...usage} counts={counts.state === 'ready' ? counts.data : undefined} />
+      ) : (
+        <p data-testid="storage-usage">Measuring…</p>
+      )}
       <p className={styles.hint}>
         Threads and posts are kept here so the forum opens instantly and works offline. Clearing downloads them again;
         {pending > 0 ? ` your ${pending} unsent write(s) are kept.` : ' unsent writes are always kept.'}

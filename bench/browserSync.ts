@@ -1,0 +1,205 @@
+// The first sync of a large forum in Chromium on real IndexedDB (on disk), against the local stack, over loopback and
+// over a mobile network: how long until the first thread row and the end of the sync, the bytes, and whether the
+// page stays responsive meanwhile (PerformanceObserver 'longtask'). bench/sync.ts times the same sync in Node.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import type { Stack } from '../supabase/local/server.ts';
+import { openPglite } from '../supabase/local/pgliteThread.ts';
+import { migrate } from '../supabase/local/migrate.ts';
+import { liftPostRateLimits } from '../supabase/local/postRateLimits.ts';
+import { randomJwtSecret } from '../supabase/local/secret.ts';
+import { startStack } from '../supabase/local/server.ts';
+import { generateForum } from './generateForum.ts';
+import { NAME_SHIM } from './longThread.ts';
+import { builtApp } from './builtApp.ts';
+import { printTable } from './stats.ts';
+
+const GOAL_LONG_TASK_MS = 200;
+/** The engine's default: the posts of this many recently active threads are fetched in the first sync. */
+const KEPT_THREADS = 200;
+
+/**
+ * Lighthouse's mobile network (150 ms round trip, 1.6 Mbps down, 750 kbps up) over CDP. A small copy of what
+ * bench/mobileNetwork.ts gives the other browser benches, kept here until the two meet.
+ */
+async function throttle(cdp: CDPSession) {
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
+export interface BrowserSyncOptions {
+  threads?: number;
+  posts?: number;
+  /** Saves a CPU profile of each sync here (.cpuprofile, for Chromium's DevTools), to find what makes long tasks. */
+  profileDir?: string;
+}
+
+/** Long tasks, and when the first thread row showed, from navigation start. */
+const INSTRUMENT = `
+  ${NAME_SHIM}
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid="thread-row"]')) return;
+    observer.disconnect();
+    window.__firstRow = performance.now();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+`;
+
+interface SyncRun {
+  firstRow: number;
+  synced: number;
+  bytes: number;
+  /** The longest task from navigation on: the app's start-up included. */
+  longestAll: number;
+  /** From the first thread row on, while the member can use the page and the sync still runs. */
+  longest: number;
+  over50: number;
+  over200: number;
+}
+
+/** The first sync is over when every thread is mirrored and the recent threads' posts are kept; returns when. */
+async function syncDone(page: Page, threads: number): Promise<number> {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    const done = await page.evaluate(
+      async ({ threads, kept }) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('guap-mirror');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        try {
+          if (!db.objectStoreNames.contains('keptThreads')) return null;
+          const count = (store: string) =>
+            new Promise<number>((resolve) => {
+              const request = db.transaction(store).objectStore(store).count();
+              request.onsuccess = () => resolve(request.result);
+            });
+          const all = (await count('threads')) >= threads && (await count('keptThreads')) >= Math.min(kept, threads);
+          return all ? performance.now() : null;
+        } finally {
+          db.close();
+        }
+      },
+      { threads, kept: KEPT_THREADS },
+    );
+    if (done !== null) return done;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the first sync did not end in 10 minutes');
+}
+
+async function firstSync(stack: Stack, threads: number, throttled: boolean, profile?: string): Promise<SyncRun> {
+  const profileDir = await mkdtemp(join(tmpdir(), 'guap-bench-browser-sync-'));
+  // On disk, as a member's browser keeps it; no service worker, so every request is the page's and is throttled.
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript({ content: INSTRUMENT });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let bytes = 0;
+    cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
+    if (throttled) await throttle(cdp);
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    await page.goto(`${stack.url}/`);
+    // The database exists once the app has opened it: opening it first would make an empty one.
+    await page.getByTestId('thread-row').first().waitFor({ timeout: 600_000 });
+    const synced = await syncDone(page, threads);
+    if (profile) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      await writeFile(profile, JSON.stringify(cpu));
+    }
+    const measured = await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: { start: number; duration: number }[]; __firstRow: number };
+      const durations = w.__longTasks.filter((t) => t.start + t.duration > w.__firstRow).map((t) => t.duration);
+      return {
+        firstRow: w.__firstRow,
+        longestAll: Math.max(0, ...w.__longTasks.map((t) => t.duration)),
+        longest: Math.max(0, ...durations),
+        over50: durations.filter((d) => d > 50).length,
+        over200: durations.filter((d) => d > 200).length,
+      };
+    });
+    return { ...measured, synced, bytes };
+  } finally {
+    await context.close();
+    await rm(profileDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchBrowserSync({ threads = 10_000, posts = 100_000, profileDir }: BrowserSyncOptions = {}) {
+  const outDir = await builtApp();
+  const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-browser-sync-files-'));
+  const db = await openPglite();
+  await migrate(db);
+  await liftPostRateLimits(db);
+  await generateForum(db, threads, posts);
+  const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
+  try {
+    // The threads a visitor may read (row-level security decides), which the first sync mirrors.
+    const visitor = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
+    const { count, error } = await visitor.from('threads').select('id', { count: 'exact', head: true });
+    if (error || count === null) throw new Error(`counting threads failed: ${error?.message}`);
+    const total = count;
+    const rows: (string | number)[][] = [];
+    let worst = 0;
+    for (const throttled of [false, true]) {
+      const name = throttled ? 'mobile network (150 ms, 1.6 Mbps down)' : 'loopback';
+      const profile = profileDir && join(profileDir, `browser-sync-${throttled ? 'mobile' : 'loopback'}.cpuprofile`);
+      const run = await firstSync(stack, total, throttled, profile);
+      worst = Math.max(worst, run.longest);
+      rows.push([
+        name,
+        run.firstRow,
+        run.synced,
+        `${(run.bytes / 1e6).toFixed(2)} MB`,
+        run.longestAll,
+        run.longest,
+        run.over50,
+        run.over200,
+        run.longest <= GOAL_LONG_TASK_MS ? 'met' : 'NOT met',
+      ]);
+    }
+    printTable(
+      `Initial sync in Chromium (IndexedDB on disk, 390x844): ${total.toLocaleString()} threads, the posts of ${KEPT_THREADS} kept; forum of ${posts.toLocaleString()} posts (ms from navigation)`,
+      [
+        'network',
+        'first thread row',
+        'sync done',
+        'transferred',
+        'longest task, start-up included',
+        'longest task after the first row',
+        'tasks > 50 ms after it',
+        'tasks > 200 ms after it',
+        `goal: none > ${GOAL_LONG_TASK_MS} ms after it`,
+      ],
+      rows,
+    );
+    console.log(`Initial sync responsiveness goal ${worst <= GOAL_LONG_TASK_MS ? 'met' : 'NOT met'}.`);
+  } finally {
+    await stack.close();
+    await db.close();
+    await rm(storageDir, { recursive: true, force: true });
+  }
+}
