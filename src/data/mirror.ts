@@ -17,6 +17,7 @@ import type {
   ThreadReadRow,
   ThreadRow,
   BookmarkRow,
+  SlugAliasRow,
 } from './types.ts';
 
 export const MIRROR_NAME = 'guap-mirror';
@@ -47,6 +48,8 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = [
   { reports: 'id, [reporter_id+post_id]' },
   // v7: the member's read position per thread and their bookmarks; threads and posts gain their post numbers.
   { threadReads: 'thread_id', bookmarks: 'id, [user_id+created_at], post_id, thread_id' },
+  // v8: slugs this device showed for its own threads before the server settled them on another.
+  { slugAliases: 'slug' },
 ];
 
 /** Moves the rows an older version stored to a version's shape, by version number. */
@@ -111,6 +114,7 @@ export type Mirror = Dexie & {
   reports: EntityTable<ReportRow, 'id'>;
   threadReads: EntityTable<ThreadReadRow, 'thread_id'>;
   bookmarks: EntityTable<BookmarkRow, 'id'>;
+  slugAliases: EntityTable<SlugAliasRow, 'slug'>;
   pushedNotifications: EntityTable<PushedNotification, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   failed: EntityTable<FailedEntry, 'id'>;

@@ -86,6 +86,15 @@ export interface PushedNotification {
 /** The signed-in member's private profile fields (the profile_private view). */
 export type MeRow = PrivateProfileFields;
 
+/**
+ * A slug this device showed as one of its threads before the server settled that thread on another (a taken slug
+ * got a suffix): /t/{slug} keeps opening the thread here.
+ */
+export interface SlugAliasRow {
+  slug: string;
+  thread_id: string;
+}
+
 /** Threads whose posts the mirror keeps, and why: recently active, or touched (opened or replied to) here. */
 export interface KeptThreadRow {
   thread_id: string;

@@ -3,7 +3,7 @@ import type { Session } from '@supabase/supabase-js';
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
-import { threadByIdOrSlug } from '../data/queries/threads.ts';
+import { threadRowAt } from '../data/queries/threadAddress.ts';
 import { createUuidV7 } from '../lib/uuidv7.ts';
 import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './backoff.ts';
 import { ME_COLUMNS } from './columns.ts';
@@ -390,7 +390,7 @@ export class SyncEngine {
     const { db, clock, env } = this.deps;
     await this.ready;
     const { client } = this;
-    const local = await threadByIdOrSlug(db, idOrSlug);
+    const local = await threadRowAt(db, idOrSlug);
     if (local && (await db.keptThreads.get(local.id))) {
       await db.keptThreads.put({ thread_id: local.id, touched_at: clock.now() });
       return 'mirrored';
@@ -402,7 +402,8 @@ export class SyncEngine {
     const { fetchThread, fetchThreadPosts, fetchMissingProfiles, errorKind } = network;
     return this.deps.locks.request(PULL_LOCK, async () => {
       try {
-        const thread = await fetchThread(db, client, idOrSlug);
+        // A slug this device showed for its own thread may belong to another thread on the server now.
+        const thread = await fetchThread(db, client, local?.id ?? idOrSlug);
         if (!thread) return 'missing';
         await fetchThreadPosts(db, client, [thread.id], this.options.pageSize, clock.now());
         const posts = await postsOfThread(db, thread.id).toArray();

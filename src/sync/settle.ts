@@ -9,8 +9,9 @@ import { readPositionTarget } from './kinds/readPosition.ts';
 import type { MirrorChange, PushOutcome } from './writeKind.ts';
 import { kindOf, writeTables } from './writeKinds.ts';
 
-/** The name a kind's target gives a row: its id, or for a read position and a bookmark their own names. */
+/** The name a kind's target gives a row: its id, or for a read position, a bookmark and a slug their own names. */
 function targetName(change: Exclude<MirrorChange, { deleted: string }>): string {
+  if (change.table === 'slugAliases') return change.row.slug;
   if (change.table === 'threadReads') return readPositionTarget(change.row.thread_id);
   if (change.table === 'bookmarks') return bookmarkTarget(change.row.post_id);
   return change.row.id;

@@ -13,6 +13,7 @@ import type {
   PostRow,
   ProfileRow,
   ReportRow,
+  SlugAliasRow,
   ThreadReadRow,
   ThreadRow,
 } from '../data/types.ts';
@@ -31,6 +32,7 @@ interface WriteTableRows {
   reports: ReportRow;
   threadReads: ThreadReadRow;
   bookmarks: BookmarkRow;
+  slugAliases: SlugAliasRow;
 }
 
 type WriteTable = keyof WriteTableRows;

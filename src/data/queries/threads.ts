@@ -9,6 +9,8 @@ type CategorySummary = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'color' | 'typ
 export interface ThreadWithRefs extends ThreadRow {
   author: AuthorSummary | null;
   category: CategorySummary | null;
+  /** Where links open it: its slug, or its id when this device showed its slug for one of its own threads. */
+  address: string;
 }
 
 /** One page of a thread list, and how many threads the whole list has. */
@@ -27,12 +29,15 @@ export async function withThreadRefs(db: Mirror, threads: ThreadRow[]): Promise<
   const categories = new Map(
     (await db.categories.bulkGet(categoryIds)).filter((c) => c !== undefined).map((c) => [c.id, c]),
   );
-  return threads.map((t) => {
+  const aliases = await db.slugAliases.bulkGet(threads.map((t) => t.slug));
+  return threads.map((t, i) => {
     const c = categories.get(t.category_id);
+    const alias = aliases[i];
     return {
       ...t,
       author: authors.get(t.author_id) ?? null,
       category: c ? { id: c.id, name: c.name, slug: c.slug, color: c.color, type: c.type } : null,
+      address: alias && alias.thread_id !== t.id ? t.id : t.slug,
     };
   });
 }
@@ -56,9 +61,4 @@ export async function categoryTypeThreads(
     .limit(limit)
     .toArray();
   return withThreadRefs(db, rows);
-}
-
-export async function threadByIdOrSlug(db: Mirror, idOrSlug: string): Promise<ThreadWithRefs | undefined> {
-  const row = (await db.threads.get(idOrSlug)) ?? (await db.threads.where('slug').equals(idOrSlug).first());
-  return row ? (await withThreadRefs(db, [row]))[0] : undefined;
 }

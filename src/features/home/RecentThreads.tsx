@@ -18,7 +18,7 @@ function RecentRow({ thread, read }: { thread: ThreadWithRefs; read?: ReadState 
     <li className={styles.row} data-testid="thread-row">
       <span className={styles.rowTitle}>
         {thread.is_pinned && <PinIcon />}
-        <Link to="/t/$idOrSlug" params={{ idOrSlug: thread.slug }}>
+        <Link to="/t/$idOrSlug" params={{ idOrSlug: thread.address }}>
           {thread.title}
         </Link>
         {thread._status === 'sending' && <span className={styles.sending}>Waiting to send</span>}

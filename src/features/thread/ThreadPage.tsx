@@ -7,7 +7,6 @@ import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { isUuid } from './threadAddress.ts';
 import { ThreadView } from './ThreadView.tsx';
 import { useViewCount } from './useViewCount.ts';
 
@@ -18,9 +17,9 @@ export function ThreadPage() {
   const thread = dataOrThrow(read);
   const online = useSyncStatusOf((s) => s.online);
   const navigate = useNavigate();
-  const slug = thread?.slug;
-  // Opened by id: show the address by slug instead, without leaving the id address in history.
-  const redirectTo = slug && isUuid(idOrSlug) && slug !== idOrSlug ? slug : null;
+  const address = thread?.address;
+  // Opened by id, or by a slug it had on this device: show its address instead, leaving the old one out of history.
+  const redirectTo = address && address !== idOrSlug ? address : null;
   useEffect(() => {
     // The hash stays: a link to a post (#post-{id}) lands on it.
     if (redirectTo) void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: redirectTo }, hash: true, replace: true });

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { slugify, withSuffix } from '../../content/slug.ts';
 import type { Mirror } from '../../data/mirror.ts';
-import { threadByIdOrSlug } from '../../data/queries/threads.ts';
+import { threadRowAt } from '../../data/queries/threadAddress.ts';
 import { enqueueThread, type NewThreadInput } from '../../sync/outbox.ts';
 import { useSyncEngine } from '../sync/SyncContext.tsx';
 import { runWrite } from './write.ts';
@@ -11,7 +11,7 @@ import { runWrite } from './write.ts';
 export async function newThreadSlug(db: Mirror, title: string): Promise<string> {
   const slug = slugify(title);
   // The server adds a suffix to a taken slug as well; doing it here keeps /t/{slug} right from the start.
-  return (await threadByIdOrSlug(db, slug)) ? withSuffix(slug) : slug;
+  return (await threadRowAt(db, slug)) ? withSuffix(slug) : slug;
 }
 
 export function useThreadActions() {

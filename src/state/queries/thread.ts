@@ -3,7 +3,8 @@
 // reconnect.
 import { useEffect, useState } from 'react';
 import { useSyncEngine, useSyncStatusOf } from '../sync/SyncContext.tsx';
-import { threadByIdOrSlug, type ThreadWithRefs } from '../../data/queries/threads.ts';
+import { openedThread } from '../../data/queries/threadAddress.ts';
+import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import type { OpenThreadResult } from '../../sync/engine.ts';
 import { useMirrorQuery, type MirrorResult } from './useMirrorQuery.ts';
 import { logError } from '../../state/errors/reportError.ts';
@@ -33,6 +34,6 @@ export function useOpenThread(idOrSlug: string): {
       current = false;
     };
   }, [engine, idOrSlug, key]);
-  const thread = useMirrorQuery(async (db) => (await threadByIdOrSlug(db, idOrSlug)) ?? null, [idOrSlug]);
+  const thread = useMirrorQuery(async (db) => (await openedThread(db, idOrSlug)) ?? null, [idOrSlug]);
   return { thread, fetchState: fetched?.key === key ? fetched.result : 'loading' };
 }

@@ -56,13 +56,12 @@ async function threadChange(
 
 const isSlugTaken = (f: BackendFailure) => f.code === '23505' && /slug/i.test(f.message);
 
-async function pushThread(ctx: PushContext, write: NewThreadWrite): Promise<PushOutcome> {
+/** The thread as the server stored it; a slug taken by another thread gets a short suffix, up to three times. */
+async function insertThread(ctx: PushContext, write: NewThreadWrite) {
   let { thread } = write;
-  let change: MirrorChange;
   for (let attempt = 0; ; attempt++) {
     try {
-      change = await threadChange(ctx, await insertOnce(ctx, 'threads', thread));
-      break;
+      return await insertOnce(ctx, 'threads', thread);
     } catch (e) {
       if (!(e instanceof PushFailure) || !isSlugTaken(e.failure) || attempt >= 3) throw e;
       // Another thread has this slug: keep the title, make the address unique with a short suffix.
@@ -70,14 +69,22 @@ async function pushThread(ctx: PushContext, write: NewThreadWrite): Promise<Push
       thread = { ...thread, slug: `${thread.slug.slice(0, 94)}-${suffix}` };
     }
   }
+}
+
+async function pushThread(ctx: PushContext, write: NewThreadWrite): Promise<PushOutcome> {
+  const stored = await insertThread(ctx, write);
+  const shown = write.thread.slug;
+  // The member saw the first slug (the toast, the address bar, a copied link): it keeps opening the thread here.
+  const alias: MirrorChange[] =
+    stored.slug === shown ? [] : [{ table: 'slugAliases', row: { slug: shown, thread_id: stored.id } }];
   const post = await pushPost(ctx, write.post);
-  return { ...post, changes: [change, ...post.changes] };
+  return { ...post, changes: [await threadChange(ctx, stored), ...alias, ...post.changes] };
 }
 
 export const thread = {
   name: 'thread',
   // The categories give a new thread's row its category type.
-  tables: ['threads', 'posts', 'categories'],
+  tables: ['threads', 'posts', 'categories', 'slugAliases'],
   target: (write) => write.thread.id,
   push: pushThread,
   creates: {

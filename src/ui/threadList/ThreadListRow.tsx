@@ -23,7 +23,7 @@ export function ThreadListRow({ thread, read }: { thread: ThreadWithRefs; read?:
               AD
             </span>
           )}
-          <Link to="/t/$idOrSlug" params={{ idOrSlug: thread.slug }} className={styles.title}>
+          <Link to="/t/$idOrSlug" params={{ idOrSlug: thread.address }} className={styles.title}>
             {thread.title}
           </Link>
           {thread._status === 'sending' && <span className={styles.sending}>Waiting to send</span>}

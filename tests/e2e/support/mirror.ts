@@ -20,3 +20,24 @@ export function outboxSize(page: Page): Promise<number> {
       }),
   );
 }
+
+/** The slug of a thread in the page's mirror, or null when the mirror does not hold it. */
+export function mirroredSlug(page: Page, threadId: string): Promise<string | null> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('guap-mirror');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const get = db.transaction('threads').objectStore('threads').get(id);
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => {
+            db.close();
+            resolve((get.result as { slug: string } | undefined)?.slug ?? null);
+          };
+        };
+      }),
+    threadId,
+  );
+}
