@@ -7,6 +7,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchLocalStack } from './local-stack.ts';
 import { benchMembers } from './members.ts';
 import { benchMemory } from './memory.ts';
+import { benchMirrorSearch } from './mirrorSearch.ts';
 import { benchModerationUsers } from './moderationUsers.ts';
 import { benchNotificationFanout } from './notificationFanout.ts';
 import { benchOfflineStart } from './offlineStart.ts';
@@ -32,6 +33,11 @@ export const BENCHES: Bench[] = [
   { name: 'memory', run: () => benchMemory(), smoke: () => benchMemory({ posts: 60 }) },
   { name: 'storage', run: () => benchStorage(), smoke: () => benchStorage({ threads: 20, posts: 200 }) },
   { name: 'browser sync', run: () => benchBrowserSync(), smoke: () => benchBrowserSync({ threads: 20, posts: 200 }) },
+  {
+    name: 'mirror search',
+    run: () => benchMirrorSearch(),
+    smoke: () => benchMirrorSearch({ posts: 200, indexRuns: 1 }),
+  },
   { name: 'offline start', run: () => benchOfflineStart(), smoke: () => benchOfflineStart({ runs: 1, mobileRuns: 1 }) },
   { name: 'first visit', run: () => benchFirstVisit(), smoke: () => benchFirstVisit({ runs: 1 }) },
   { name: 'lighthouse', run: () => benchLighthouse(), smoke: () => benchLighthouse({ runs: 1, pages: ['/'] }) },

@@ -57,6 +57,12 @@ describe('markedSnippet', () => {
   it('treats regular-expression characters in a term literally', () => {
     expect(markedSnippet('costs $2.10 (a+b)', ['a+b'])).toBe('costs $2.10 ([[a+b]])');
   });
+
+  it('marks a word whatever its accents, as the search finds it', () => {
+    expect(markedSnippet('Le Café ouvre à NAÏVE heure', ['cafe', 'naive', 'a'])).toBe(
+      'Le [[Café]] ouvre [[à]] [[NAÏVE]] heure',
+    );
+  });
 });
 
 describe('plainSnippet', () => {

@@ -1,5 +1,6 @@
 // Search snippets: matched words are marked with [[ and ]] (as the server's search_forum does), and parsed here into
 // plain text segments, so a snippet can never carry markup into the page.
+import { foldText } from './searchWords.ts';
 
 interface SnippetSegment {
   text: string;
@@ -61,17 +62,51 @@ export function plainSnippet(snippet: string): string {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** About `width` characters of the text around the first term, each term's occurrences marked with [[ ]]. */
+/** The text folded as search folds it, and for each folded character the index in `text` of the one it came from. */
+function foldWithOrigins(text: string): { folded: string; origins: number[] } {
+  let folded = '';
+  const origins: number[] = [];
+  let at = 0;
+  for (const char of text) {
+    // ASCII needs only its case folded, and most text is ASCII.
+    const fold = char < '\x80' ? char.toLowerCase() : foldText(char);
+    folded += fold;
+    for (let i = 0; i < fold.length; i++) origins.push(at);
+    at += char.length;
+  }
+  origins.push(text.length);
+  return { folded, origins };
+}
+
+/** Where the terms occur in `text`, ignoring case and accents, as [start, end) ranges in order. */
+function termRanges(text: string, terms: string[]): [number, number][] {
+  const { folded, origins } = foldWithOrigins(text);
+  const pattern = new RegExp(terms.map((t) => escapeRegExp(foldText(t))).join('|'), 'gu');
+  return [...folded.matchAll(pattern)]
+    .filter((m) => m[0].length > 0)
+    .map((m) => [origins[m.index]!, origins[m.index + m[0].length]!]);
+}
+
+/**
+ * About `width` characters of the text around the first term, each term's occurrences marked with [[ ]]. Case and
+ * accents are ignored, as the search does: "cafe" marks "Café".
+ */
 export function markedSnippet(text: string, terms: string[], width = 160): string {
   const flat = plainText(text);
-  const lower = flat.toLocaleLowerCase();
-  const first = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0), flat.length);
+  const ranges = terms.length ? termRanges(flat, terms) : [];
+  const first = ranges[0]?.[0] ?? 0;
   let start = Math.max(0, first - Math.floor(width / 4));
   if (start > 0) start = flat.indexOf(' ', start) + 1 || start;
   const end = Math.min(flat.length, start + width);
-  const window = flat.slice(start, end);
-  const marked = terms.length
-    ? window.replace(new RegExp(terms.map(escapeRegExp).join('|'), 'giu'), (m) => `[[${m}]]`)
-    : window;
+  let marked = '';
+  let at = start;
+  for (const [from, to] of ranges) {
+    const a = Math.max(from, at);
+    const b = Math.min(to, end);
+    if (a >= b) continue;
+    marked += `${flat.slice(at, a)}[[${flat.slice(a, b)}]]`;
+    at = b;
+  }
+  marked += flat.slice(at, end);
   return `${start > 0 ? '…' : ''}${marked}${end < flat.length ? '…' : ''}`;
 }

@@ -19,6 +19,7 @@ import type {
   BookmarkRow,
   SlugAliasRow,
 } from './types.ts';
+import { indexedWords, wordIndexMiddleware } from './wordIndex.ts';
 
 export const MIRROR_NAME = 'guap-mirror';
 
@@ -48,8 +49,14 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = [
   { reports: 'id, [reporter_id+post_id]' },
   // v7: the member's read position per thread and their bookmarks; threads and posts gain their post numbers.
   { threadReads: 'thread_id', bookmarks: 'id, [user_id+created_at], post_id, thread_id' },
-  // v8: slugs this device showed for its own threads before the server settled them on another.
-  { slugAliases: 'slug' },
+  // v8: slugs this device showed for its own threads before the server settled them on another; the word index of
+  // search (wordIndex.ts keeps `_words` of every post and thread title).
+  {
+    slugAliases: 'slug',
+    threads:
+      'id, slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at, *_words',
+    posts: 'id, [thread_id+created_at], author_id, *_words',
+  },
 ];
 
 /** Moves the rows an older version stored to a version's shape, by version number. */
@@ -99,6 +106,17 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
     // 1, not 0: a posts cursor at 0 skips its window (a first pull fetches kept threads whole, and these are kept).
     await tx.table('cursors').where('table').equals('posts').modify({ txid: 1 });
   },
+  // The posts and threads already mirrored get their words; later writes get theirs from wordIndexMiddleware.
+  8: async (tx) => {
+    for (const table of ['threads', 'posts'] as const) {
+      await tx
+        .table(table)
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          row._words = indexedWords(table, row);
+        });
+    }
+  },
 };
 
 export type Mirror = Dexie & {
@@ -140,5 +158,5 @@ export function openMirror(options: MirrorOptions = {}): Mirror {
     const upgrade = MIRROR_UPGRADES[i + 1];
     if (upgrade) version.upgrade(upgrade);
   });
-  return db;
+  return db.use(wordIndexMiddleware);
 }

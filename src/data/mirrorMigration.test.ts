@@ -3,6 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { MIRROR_NAME, MIRROR_VERSIONS, openMirror } from './mirror.ts';
 import { failedWrites } from './queries/failedWrites.ts';
+import { searchMirror } from './queries/search.ts';
 
 /** Opens the mirror as an older app version would have: only the first `versions` schema steps. */
 function openAsVersion(factory: IDBFactory, versions: number) {
@@ -111,6 +112,31 @@ describe('mirror schema migrations', () => {
     expect(await current.cursors.get('post_likes')).toEqual({ table: 'post_likes', txid: 3, owner: 'u1' });
     expect(await current.threadReads.count()).toBe(0);
     expect(await current.bookmarks.count()).toBe(0);
+    current.close();
+  });
+
+  it('indexes the words of the threads and posts a version 7 mirror holds, so search finds them', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 7);
+    await old.table('threads').bulkAdd([
+      { id: 't1', slug: 't1', title: 'Masternode guide', created_at: '2026-11-01', sync_txid: 9 },
+      { id: 't2', slug: 't2', title: 'Wallets', created_at: '2026-11-02', sync_txid: 9 },
+    ]);
+    await old.table('posts').add({
+      id: 'p1',
+      thread_id: 't2',
+      content: 'Lock the Collateral first',
+      is_first_post: true,
+      created_at: '2026-11-02',
+      sync_txid: 9,
+    });
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    const found = async (query: string) =>
+      (await searchMirror(current, query, { threads: 6, members: 0 })).threads.map((t) => [t.thread_id, t.post_id]);
+    expect(await found('master')).toEqual([['t1', null]]);
+    expect(await found('collateral')).toEqual([['t2', 'p1']]);
     current.close();
   });
 

@@ -1,8 +1,10 @@
 // Search of what the device holds: thread titles, the mirrored posts' text, and member usernames. Every word of
-// the query must appear (as the start or middle of a word, so results follow the typing).
+// the query must start a word of the title or post (so results follow the typing), found through the mirror's word
+// index (wordIndex.ts) rather than by reading every post.
 import type { Mirror } from '../mirror.ts';
-import type { ThreadRow } from '../types.ts';
-import { markedSnippet, queryTerms } from '../../content/snippet.ts';
+import type { PostRow, ThreadRow } from '../types.ts';
+import { markedSnippet } from '../../content/snippet.ts';
+import { foldText, matchesAllTerms, searchTerms } from '../../content/searchWords.ts';
 import type { MemberHit, SearchResults, ThreadHit } from '../searchTypes.ts';
 
 export interface SearchLimits {
@@ -12,23 +14,86 @@ export interface SearchLimits {
   snippetWidth?: number;
 }
 
-const holdsAll = (text: string, terms: string[]) => {
-  const lower = text.toLocaleLowerCase();
-  return terms.every((t) => lower.includes(t));
-};
+/** A word with more index entries than this is too common to list its rows: it narrows a search too little. */
+const LISTED_ENTRIES = 5_000;
+/** Up to this many rows match the listed words, all of them are read and ranked; past it, the first matches are. */
+const RANKED_ROWS = 300;
+/** Rows read at once while looking for the first matches among many. */
+const PAGE = 100;
+
+type Indexed<T> = T & { _words?: string[] };
+type IndexIds = (term: string, limit: number) => Promise<string[]>;
+
+const matches = (row: Indexed<object>, terms: string[]) => matchesAllTerms(row._words ?? [], terms);
+
+const intersect = (ids: string[], listed: Set<string> | null) =>
+  new Set(listed ? ids.filter((id) => listed.has(id)) : ids);
+
+/**
+ * The ids of the rows holding every listed word (the words with few enough index entries, longest first, as they
+ * are likely the rarest), intersected until few are left; null when every word is common.
+ */
+async function listedIds(indexIds: IndexIds, terms: string[]): Promise<string[] | null> {
+  let listed: Set<string> | null = null;
+  for (const term of [...terms].sort((a, b) => b.length - a.length)) {
+    const ids = await indexIds(term, LISTED_ENTRIES + 1);
+    if (ids.length > LISTED_ENTRIES) continue;
+    listed = intersect(ids, listed);
+    if (listed.size <= RANKED_ROWS) break;
+  }
+  return listed && [...listed];
+}
+
+/** The first `limit` rows of `ids` that `keep` accepts, read a page at a time. */
+async function firstKept<T>(
+  ids: string[],
+  bulkGet: (ids: string[]) => Promise<(T | undefined)[]>,
+  keep: (row: T) => boolean,
+  limit: number,
+): Promise<T[]> {
+  const kept: T[] = [];
+  for (let i = 0; i < ids.length && kept.length < limit; i += PAGE) {
+    for (const row of await bulkGet(ids.slice(i, i + PAGE))) if (row && keep(row)) kept.push(row);
+  }
+  return kept.slice(0, limit);
+}
+
+async function titleHits(db: Mirror, terms: string[], limit: number): Promise<ThreadRow[]> {
+  const ids = await listedIds((term, n) => db.threads.where('_words').startsWith(term).limit(n).primaryKeys(), terms);
+  const keep = (t: ThreadRow) => matches(t, terms);
+  // Newest first: all of few matches ranked, or the newest threads read until enough match.
+  if (ids && ids.length <= RANKED_ROWS) {
+    const rows = await firstKept(ids, (page) => db.threads.bulkGet(page), keep, ids.length);
+    return rows.sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
+  }
+  return db.threads.orderBy('created_at').reverse().filter(keep).limit(limit).toArray();
+}
+
+async function postHits(db: Mirror, terms: string[], skip: Set<string>, limit: number): Promise<PostRow[]> {
+  const ids = await listedIds((term, n) => db.posts.where('_words').startsWith(term).limit(n).primaryKeys(), terms);
+  const keep = (p: PostRow) => !skip.has(p.thread_id) && matches(p, terms);
+  const bulkGet = (page: string[]) => db.posts.bulkGet(page);
+  const posts = !ids
+    ? // Every word is common: the rows of the longest one are read until enough match.
+      await db.posts
+        .where('_words')
+        .startsWith(terms.reduce((a, b) => (b.length > a.length ? b : a)))
+        .distinct()
+        .filter(keep)
+        .limit(limit)
+        .toArray()
+    : await firstKept(ids, bulkGet, keep, ids.length <= RANKED_ROWS ? ids.length : limit);
+  // Opening posts before replies, newest first.
+  posts.sort((a, b) => Number(b.is_first_post) - Number(a.is_first_post) || b.created_at.localeCompare(a.created_at));
+  return posts;
+}
 
 export async function searchMirror(db: Mirror, query: string, limits: SearchLimits): Promise<SearchResults> {
-  const terms = queryTerms(query);
+  const terms = searchTerms(query);
   if (terms.length === 0) return { threads: [], members: [] };
 
   // Titles first (they say most), newest first; then threads whose posts match, opening posts before replies.
-  const titled = await db.threads
-    .orderBy('created_at')
-    .reverse()
-    .filter((t) => holdsAll(t.title, terms))
-    .limit(limits.threads)
-    .toArray();
-  const hits: ThreadHit[] = titled.map((t) => ({
+  const hits: ThreadHit[] = (await titleHits(db, terms, limits.threads)).map((t) => ({
     thread_id: t.id,
     slug: t.slug,
     title: t.title,
@@ -37,11 +102,7 @@ export async function searchMirror(db: Mirror, query: string, limits: SearchLimi
   }));
   const found = new Set(hits.map((h) => h.thread_id));
   if (hits.length < limits.threads) {
-    const posts = await db.posts
-      .filter((p) => !found.has(p.thread_id) && holdsAll(p.content, terms))
-      .limit(limits.threads * 4)
-      .toArray();
-    posts.sort((a, b) => Number(b.is_first_post) - Number(a.is_first_post) || b.created_at.localeCompare(a.created_at));
+    const posts = await postHits(db, terms, found, limits.threads * 4);
     const threadIds = [...new Set(posts.map((p) => p.thread_id))];
     const threads = new Map(
       (await db.threads.bulkGet(threadIds)).filter((t): t is ThreadRow => t !== undefined).map((t) => [t.id, t]),
@@ -60,10 +121,14 @@ export async function searchMirror(db: Mirror, query: string, limits: SearchLimi
     }
   }
 
+  // Members are few beside posts: read in username order, any part of a name matches.
   const members: MemberHit[] = (
     await db.profiles
       .orderBy('username')
-      .filter((p) => holdsAll(`${p.username} ${p.display_name ?? ''}`, terms))
+      .filter((p) => {
+        const name = foldText(`${p.username} ${p.display_name ?? ''}`);
+        return terms.every((t) => name.includes(t));
+      })
       .limit(limits.members)
       .toArray()
   ).map(({ id, username, display_name, avatar_url, role }) => ({ id, username, display_name, avatar_url, role }));

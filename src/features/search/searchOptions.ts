@@ -2,6 +2,9 @@
 import type { SearchResults } from '../../data/searchTypes.ts';
 import type { MemberHit, ThreadHit } from '../../data/searchTypes.ts';
 
+/** What the dropdown lists of the mirror's matches; a one-line snippet each. */
+export const INSTANT_LIMITS = { threads: 6, members: 4, snippetWidth: 70 };
+
 export type SearchOption =
   { kind: 'thread'; hit: ThreadHit } | { kind: 'member'; member: MemberHit } | { kind: 'all'; query: string };
 

@@ -3,9 +3,9 @@
 import { useEffect, useState } from 'react';
 import type { SearchResults } from '../../data/searchTypes.ts';
 import { useSearchMirror } from '../../state/queries/search.ts';
+import { INSTANT_LIMITS } from './searchOptions.ts';
 
 const DEBOUNCE_MS = 120;
-const INSTANT_LIMITS = { threads: 6, members: 4, snippetWidth: 70 };
 
 interface InstantSearch {
   /** The latest results found, possibly for an earlier query while the newest one is searched. */
