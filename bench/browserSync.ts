@@ -4,7 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import type { Stack } from '../supabase/local/server.ts';
@@ -16,24 +16,12 @@ import { startStack } from '../supabase/local/server.ts';
 import { generateForum } from './generateForum.ts';
 import { NAME_SHIM } from './longThread.ts';
 import { builtApp } from './builtApp.ts';
+import { attachMobileNetwork, MOBILE_NETWORK_LABEL } from './mobileNetwork.ts';
 import { printTable } from './stats.ts';
 
 const GOAL_LONG_TASK_MS = 200;
 /** The engine's default: the posts of this many recently active threads are fetched in the first sync. */
 const KEPT_THREADS = 200;
-
-/**
- * Lighthouse's mobile network (150 ms round trip, 1.6 Mbps down, 750 kbps up) over CDP. A small copy of what
- * bench/mobileNetwork.ts gives the other browser benches, kept here until the two meet.
- */
-async function throttle(cdp: CDPSession) {
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
 
 export interface BrowserSyncOptions {
   threads?: number;
@@ -113,11 +101,9 @@ async function firstSync(stack: Stack, threads: number, throttled: boolean, prof
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.addInitScript({ content: INSTRUMENT });
+    const network = await attachMobileNetwork(page);
+    if (throttled) await network.throttle(true);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    let bytes = 0;
-    cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
-    if (throttled) await throttle(cdp);
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
@@ -141,7 +127,7 @@ async function firstSync(stack: Stack, threads: number, throttled: boolean, prof
         over200: durations.filter((d) => d > 200).length,
       };
     });
-    return { ...measured, synced, bytes };
+    return { ...measured, synced, bytes: network.bytesReceived() };
   } finally {
     await context.close();
     await rm(profileDir, { recursive: true, force: true });
@@ -165,7 +151,7 @@ export async function benchBrowserSync({ threads = 10_000, posts = 100_000, prof
     const rows: (string | number)[][] = [];
     let worst = 0;
     for (const throttled of [false, true]) {
-      const name = throttled ? 'mobile network (150 ms, 1.6 Mbps down)' : 'loopback';
+      const name = throttled ? `mobile network (${MOBILE_NETWORK_LABEL})` : 'loopback';
       const profile = profileDir && join(profileDir, `browser-sync-${throttled ? 'mobile' : 'loopback'}.cpuprofile`);
       const run = await firstSync(stack, total, throttled, profile);
       worst = Math.max(worst, run.longest);

@@ -105,3 +105,10 @@ test('a config answer whose push key is not a string is refused', async () => {
     loadBackendConfig({ env: {}, fetch: answering({ ...local, vapidPublicKey: 7 }), storage: memoryStorage() }),
   ).rejects.toThrow('no url and anonKey');
 });
+
+test('a kept answer that is not JSON is asked for again, not a start that throws', async () => {
+  const storage = memoryStorage();
+  storage.setItem('guap.backend-config', '{"url":"http://127.0.0.1:41');
+  expect(await loadBackendConfig({ env: {}, fetch: answering(local), storage })).toEqual(local);
+  expect(await loadBackendConfig({ env: {}, fetch: offline, storage })).toEqual(local);
+});

@@ -25,9 +25,18 @@ function isConfig(value: unknown): value is BackendConfig {
 
 /** The local stack's last answer kept on this device, if any. */
 export function savedConfig(storage: ConfigSources['storage']): BackendConfig | undefined {
-  const saved = storage.getItem(STORAGE_KEY);
-  const parsed: unknown = saved ? JSON.parse(saved) : null;
+  const parsed = parsedOrNull(storage.getItem(STORAGE_KEY));
   return isConfig(parsed) ? parsed : undefined;
+}
+
+/** A kept value that is not JSON (cut short, or written by hand) counts as none: the server is asked again. */
+function parsedOrNull(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -16,7 +16,14 @@ describe('search words', () => {
       'v2',
       'sync',
     ]);
-    expect(wordsOf('Привет, мир! 你好')).toEqual(['привет', 'мир', '你好']);
+    expect(wordsOf('Привет, мир!')).toEqual(['привет', 'мир']);
+  });
+
+  it('reads each Chinese or Japanese character as a word, as those scripts put no spaces between words', () => {
+    expect(wordsOf('你好世界 GUAPX')).toEqual(['你', '好', '世', '界', 'guapx']);
+    expect(matchesAllTerms(wordsOf('你好世界'), searchTerms('世界'))).toBe(true);
+    expect(matchesAllTerms(wordsOf('ウォレットを開く'), searchTerms('ウォレット'))).toBe(true);
+    expect(matchesAllTerms(wordsOf('你好世界'), searchTerms('世人'))).toBe(false);
   });
 
   it('reads a query as words each starting a word of the text', () => {

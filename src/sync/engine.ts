@@ -225,12 +225,15 @@ export class SyncEngine {
         db.workerSession,
         db.threadReads,
         db.bookmarks,
+        db.slugAliases,
       ];
       await db.transaction('rw', [...tables, db.cursors], async () => {
         if (staleMessages) {
           await db.messages.clear();
           await db.me.clear();
           await db.workerSession.clear();
+          // A slug this device showed for the last member's thread is theirs: it opens no thread for the next one.
+          await db.slugAliases.clear();
           await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
         }
         if (staleLikes) {

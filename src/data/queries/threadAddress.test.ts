@@ -5,6 +5,7 @@ import { openMirror, type Mirror } from '../mirror.ts';
 import { toThreadRow } from '../rows.ts';
 import type { ThreadRow } from '../types.ts';
 import { openedThread, threadRowAt } from './threadAddress.ts';
+import { linkAddress, slugAliasMap } from './linkAddress.ts';
 import { latestThreads } from './threads.ts';
 
 const MINE = '10000000-0000-4000-8000-000000000001';
@@ -73,7 +74,10 @@ describe('a thread address on this device', () => {
         [MINE, 'hello-k3x9a'],
         [THEIRS, THEIRS],
       ]),
-    );
+    ); // As do links from results found elsewhere (search, a member's activity), which name a thread by id and slug.
+    const aliases = await slugAliasMap(db);
+    expect(linkAddress({ id: THEIRS, slug: 'hello' }, aliases.get('hello'))).toBe(THEIRS);
+    expect(linkAddress({ id: MINE, slug: 'hello-k3x9a' }, aliases.get('hello-k3x9a'))).toBe('hello-k3x9a');
   });
 
   it('lets a slug go to its current thread once the thread it was shown for is gone from the mirror', async () => {

@@ -2,6 +2,7 @@
 import { Dexie } from 'dexie';
 import type { Mirror } from '../mirror.ts';
 import type { CategoryRow, CategoryType, ThreadRow } from '../types.ts';
+import { linkAddress } from './linkAddress.ts';
 import { profilesById, type AuthorSummary } from './people.ts';
 
 type CategorySummary = Pick<CategoryRow, 'id' | 'name' | 'slug' | 'color' | 'type'>;
@@ -37,7 +38,7 @@ export async function withThreadRefs(db: Mirror, threads: ThreadRow[]): Promise<
       ...t,
       author: authors.get(t.author_id) ?? null,
       category: c ? { id: c.id, name: c.name, slug: c.slug, color: c.color, type: c.type } : null,
-      address: alias && alias.thread_id !== t.id ? t.id : t.slug,
+      address: linkAddress(t, alias),
     };
   });
 }

@@ -6,6 +6,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import type { ActivityEntry } from '../../backend/profiles.ts';
 import { relativeAge } from '../../lib/relativeTime.ts';
 import { useMemberActivity } from '../../state/queries/profile.ts';
+import { useThreadLink } from '../../state/queries/threadLinks.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './Profile.module.css';
 
@@ -42,13 +43,13 @@ function ago(iso: string, now: number): string {
   return age === 'just now' ? age : `${age} ago`;
 }
 
-function ActivityRow({ entry, now }: { entry: ActivityEntry; now: number }) {
+function ActivityRow({ entry, address, now }: { entry: ActivityEntry; address: string; now: number }) {
   const reply = entry.kind === 'reply' && entry.post_id !== null;
   return (
     <li className={styles.activityItem}>
       <Link
         to="/t/$idOrSlug"
-        params={{ idOrSlug: entry.slug }}
+        params={{ idOrSlug: address }}
         hash={reply ? `post-${entry.post_id}` : undefined}
         className={styles.activityLink}
       >
@@ -69,6 +70,7 @@ function ActivityRow({ entry, now }: { entry: ActivityEntry; now: number }) {
 
 function ActivityList({ userId, own }: { userId: string; own: boolean }) {
   const { activity, retry } = useMemberActivity(userId, own);
+  const threadLink = useThreadLink();
   // The time the list arrived: ages are a hint, not a clock that re-renders every minute.
   const [now] = useState(() => Date.now());
   switch (activity.state) {
@@ -101,7 +103,12 @@ function ActivityList({ userId, own }: { userId: string; own: boolean }) {
           ) : (
             <ul className={styles.activity}>
               {activity.entries.map((entry) => (
-                <ActivityRow key={entry.post_id ?? entry.thread_id} entry={entry} now={now} />
+                <ActivityRow
+                  key={entry.post_id ?? entry.thread_id}
+                  entry={entry}
+                  address={threadLink({ id: entry.thread_id, slug: entry.slug })}
+                  now={now}
+                />
               ))}
             </ul>
           )}

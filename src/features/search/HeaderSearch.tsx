@@ -6,6 +6,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { SearchDropdown } from './SearchDropdown.tsx';
 import { moveActive, optionKey, searchOptions, type SearchOption } from './searchOptions.ts';
 import { useInstantSearch } from './useInstantSearch.ts';
+import { useThreadLink } from '../../state/queries/threadLinks.ts';
 import styles from './HeaderSearch.module.css';
 
 /** SPEC §1: the header search box's placeholder. */
@@ -13,6 +14,7 @@ const SEARCH_PLACEHOLDER = 'Search threads, users, or topics...';
 
 export function HeaderSearch() {
   const navigate = useNavigate();
+  const threadLink = useThreadLink();
   const listId = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -33,7 +35,10 @@ export function HeaderSearch() {
     close();
     if (option.kind === 'thread') {
       setQuery('');
-      void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: option.hit.slug } });
+      void navigate({
+        to: '/t/$idOrSlug',
+        params: { idOrSlug: threadLink({ id: option.hit.thread_id, slug: option.hit.slug }) },
+      });
     } else if (option.kind === 'member') {
       setQuery('');
       void navigate({ to: '/profile/$userId', params: { userId: option.member.id } });

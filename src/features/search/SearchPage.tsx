@@ -7,6 +7,7 @@ import { Highlight } from './Highlight.tsx';
 import type { ReadState } from '../../data/queries/readState.ts';
 import { ReadMark } from '../../ui/threadList/ReadMark.tsx';
 import { useHitReadStates } from './useHitReadStates.ts';
+import { useThreadLink } from '../../state/queries/threadLinks.ts';
 import type { MemberHit, ThreadHit } from '../../data/searchTypes.ts';
 import { useSearchResults, type ServerState } from './useSearchResults.ts';
 import styles from './SearchPage.module.css';
@@ -20,11 +21,11 @@ const SERVER_NOTES: Record<ServerState, string | null> = {
 
 const NO_HITS: ThreadHit[] = [];
 
-function ThreadResult({ hit, read }: { hit: ThreadHit; read?: ReadState }) {
+function ThreadResult({ hit, address, read }: { hit: ThreadHit; address: string; read?: ReadState }) {
   return (
     <li className={styles.result} data-testid="search-thread">
       <span className={styles.titleLine}>
-        <Link to="/t/$idOrSlug" params={{ idOrSlug: hit.slug }} className={styles.title}>
+        <Link to="/t/$idOrSlug" params={{ idOrSlug: address }} className={styles.title}>
           {hit.title}
         </Link>
         <ReadMark state={read} />
@@ -58,6 +59,7 @@ export function SearchPage() {
   const { q = '' } = useSearch({ from: '/shell/search' });
   const { results, server } = useSearchResults(q);
   const readStates = useHitReadStates(results?.threads ?? NO_HITS);
+  const threadLink = useThreadLink();
   if (!q) {
     return (
       <div className={styles.page}>
@@ -84,7 +86,12 @@ export function SearchPage() {
           </h2>
           <ul className={styles.list}>
             {results.threads.map((hit) => (
-              <ThreadResult key={hit.thread_id} hit={hit} read={readStates.get(hit.thread_id)} />
+              <ThreadResult
+                key={hit.thread_id}
+                hit={hit}
+                address={threadLink({ id: hit.thread_id, slug: hit.slug })}
+                read={readStates.get(hit.thread_id)}
+              />
             ))}
           </ul>
         </section>

@@ -55,7 +55,7 @@ describe('a slug taken while the thread waited to send', () => {
     expect((await mine.db.threads.get(myThread))?.slug).toBe(settled);
     expect(await mine.db.slugAliases.get(slug)).toEqual({ slug, thread_id: myThread });
 
-    // The pull brings the other thread, under the slug the member saw: here it still opens theirs.
+    // The pull brings the other thread, under the slug the member saw: here it still opens the member's own thread.
     await catchUp(mine, stack.db);
     expect((await mine.db.threads.get(theirThread))?.slug).toBe(slug);
     expect(await openedThread(mine.db, slug)).toMatchObject({ id: myThread, address: settled });
@@ -71,6 +71,15 @@ describe('a slug taken while the thread waited to send', () => {
     await catchUp(theirs, stack.db);
     expect(await openedThread(theirs.db, slug)).toMatchObject({ id: theirThread, address: slug });
     expect(await openedThread(theirs.db, settled)).toMatchObject({ id: myThread, address: settled });
+
+    // The alias was the member's: another member signing in on the device opens the thread that holds the slug.
+    mine.network.mode = 'up';
+    mine.env.setOnline(true);
+    const next = await stack.newMember();
+    await mine.client.auth.signOut();
+    await mine.signIn(next.email, next.password);
+    expect(await mine.db.slugAliases.count()).toBe(0);
+    expect(await openedThread(mine.db, slug)).toMatchObject({ id: theirThread, address: slug });
   });
 
   it('keeps no alias when the slug the member saw was free', async () => {
