@@ -19,7 +19,7 @@ import type {
   BookmarkRow,
   SlugAliasRow,
 } from './types.ts';
-import { indexedWords, wordIndexMiddleware } from './wordIndex.ts';
+import { wordIndexMiddleware } from './wordIndex.ts';
 
 export const MIRROR_NAME = 'guap-mirror';
 
@@ -58,6 +58,9 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = [
     posts: 'id, [thread_id+created_at], author_id, *_words',
   },
 ];
+
+/** A modify that changes nothing: Dexie puts every row back, through the middlewares. */
+const putBackAsItIs = () => undefined;
 
 /** Moves the rows an older version stored to a version's shape, by version number. */
 const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
@@ -106,16 +109,10 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
     // 1, not 0: a posts cursor at 0 skips its window (a first pull fetches kept threads whole, and these are kept).
     await tx.table('cursors').where('table').equals('posts').modify({ txid: 1 });
   },
-  // The posts and threads already mirrored get their words; later writes get theirs from wordIndexMiddleware.
+  // The posts and threads already mirrored get their words: each row is put back as it is, and wordIndexMiddleware
+  // gives it its words on the way, as it does for every later write.
   8: async (tx) => {
-    for (const table of ['threads', 'posts'] as const) {
-      await tx
-        .table(table)
-        .toCollection()
-        .modify((row: Record<string, unknown>) => {
-          row._words = indexedWords(table, row);
-        });
-    }
+    for (const table of ['threads', 'posts'] as const) await tx.table(table).toCollection().modify(putBackAsItIs);
   },
 };
 

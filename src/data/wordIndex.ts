@@ -11,7 +11,7 @@ const INDEXED_TEXT: Record<string, (row: Record<string, unknown>) => unknown> = 
 };
 
 /** The words a row of `table` is found by. */
-export function indexedWords(table: 'posts' | 'threads', row: Record<string, unknown>): string[] {
+function indexedWords(table: 'posts' | 'threads', row: Record<string, unknown>): string[] {
   const text = INDEXED_TEXT[table]!(row);
   return typeof text === 'string' ? wordsOf(text) : [];
 }
