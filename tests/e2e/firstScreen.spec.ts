@@ -35,8 +35,8 @@ for (const { path, chunk } of SCREENS) {
     expect(held).toHaveLength(1);
     const others = SCREENS.filter((s) => s.chunk !== chunk).map((s) => s.chunk);
     expect(asked.filter((url) => others.some((other) => other.test(url)))).toEqual([]);
-    await page.unroute(entry);
     await held[0]!.continue();
+    await page.unroute(entry);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
   });
 }
