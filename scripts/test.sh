@@ -6,29 +6,35 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 results="$(mktemp -d)"
 trap 'rm -rf "$results"' EXIT
+# Each phase's name and start (epoch seconds), for the table of seconds at the end.
+phase() {
+  echo "== $1"
+  printf '%s\t%s\n' "$1" "$(date +%s)" >>"$results/phases.tsv"
+}
 
-echo "== typecheck"
+phase "typecheck"
 npm run -s typecheck
-echo "== lint"
+phase "lint"
 npm run -s lint
-echo "== generated types"
+phase "generated types"
 npm run -s gen:types
 if ! git diff --exit-code src/backend/database.types.ts; then
   echo "src/backend/database.types.ts does not match supabase/migrations: run npm run gen:types and commit it." >&2
   exit 1
 fi
-echo "== unit and backend tests"
+phase "unit and backend tests"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=$?
-echo "== backend tests on PostgreSQL"
+phase "backend tests on PostgreSQL"
 bash scripts/with-postgres.sh npx vitest run --project backend --reporter=dot --reporter=json \
   --outputFile.json="$results/vitest-postgres.json" || status=$?
-echo "== build"
+phase "build"
 npx vite build --logLevel warn
 bash scripts/ensure-chromium.sh
-echo "== browser tests"
+phase "browser tests"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || status=$?
-echo "== benchmarks as a smoke test (tiny sizes, no timing asserted)"
+phase "benchmarks as a smoke test (tiny sizes, no timing asserted)"
 npx tsx bench/smoke.ts || status=$?
-npx tsx scripts/test-summary.ts "$results/vitest.json" "$results/vitest-postgres.json" "$results/playwright.json"
+printf '%s\t%s\n' "end" "$(date +%s)" >>"$results/phases.tsv"
+npx tsx scripts/test-summary.ts "$results/phases.tsv" "$results/vitest.json" "$results/vitest-postgres.json" "$results/playwright.json"
 exit $status
