@@ -67,7 +67,7 @@ export default defineConfig({
     { port: PORT, dataDir: DATA_DIR },
     { port: SEED_PORT, dataDir: SEED_DATA_DIR },
   ].map(({ port, dataDir }) => ({
-    command: 'npx tsx supabase/local/start.ts',
+    command: 'npx tsx tests/e2e/support/startSeeded.ts',
     url: `http://127.0.0.1:${port}/local/v1/config`,
     // The specs sign in far more often than hosted's limits allow from one IP, and post faster than a person; the
     // spec of the posting limits turns them back on for itself (PATCH forum_limits with the service role).

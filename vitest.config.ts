@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'backend',
           include: ['tests/backend/**/*.test.ts'],
           environment: 'node',
+          // The migrated databases every file copies, made once per pass.
+          globalSetup: ['tests/backend/globalSetup.ts'],
           // Each file starts its own stack (PGlite boot ~2 s); two at a time fits the 2-core machine.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },

@@ -8,8 +8,7 @@ import { chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import type { Stack } from '../supabase/local/server.ts';
-import { openPglite } from '../supabase/local/pgliteThread.ts';
-import { migrate } from '../supabase/local/migrate.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { liftPostRateLimits } from '../supabase/local/postRateLimits.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
@@ -137,8 +136,7 @@ async function firstSync(stack: Stack, threads: number, throttled: boolean, prof
 export async function benchBrowserSync({ threads = 10_000, posts = 100_000, profileDir }: BrowserSyncOptions = {}) {
   const outDir = await builtApp();
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-browser-sync-files-'));
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   await liftPostRateLimits(db);
   await generateForum(db, threads, posts);
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });

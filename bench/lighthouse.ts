@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { openPglite } from '../supabase/local/pgliteThread.ts';
-import { migrate } from '../supabase/local/migrate.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { builtApp } from './builtApp.ts';
@@ -94,8 +93,7 @@ export interface LighthouseOptions {
 export async function benchLighthouse({ runs: runCount = RUNS, pages }: LighthouseOptions = {}) {
   const outDir = await builtApp();
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-lighthouse-storage-'));
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
   // As a long-running `npm start` has them: every text file compressed once, before the first visit.
   await stack.staticPrecompressed;

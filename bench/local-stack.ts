@@ -3,8 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { openPglite } from '../supabase/local/pgliteThread.ts';
-import { migrate } from '../supabase/local/migrate.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { measure, printTable } from './stats.ts';
@@ -34,8 +33,7 @@ const THREAD_POSTS_SQL = `
 export async function benchLocalStack(options: Partial<LocalStackOptions> = {}) {
   const { requests } = { ...DEFAULTS, ...options };
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-'));
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir });
   try {
     const thread = (

@@ -9,8 +9,8 @@ import { createClient } from '@supabase/supabase-js';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { fetchMembers } from '../src/backend/members.ts';
 import { memberSearchTerms } from '../src/data/queries/members.ts';
-import { openPglite } from '../supabase/local/pgliteThread.ts';
-import { migrate } from '../supabase/local/migrate.ts';
+import type { Db } from '../supabase/local/db.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { builtApp } from './builtApp.ts';
@@ -32,7 +32,7 @@ const ADJECTIVES = ['bold', 'calm', 'dark', 'eager', 'fast', 'gold', 'happy', 'i
 const NOUNS = ['miner', 'whale', 'stark', 'node', 'king', 'quiet', 'hodler', 'trader', 'falcon', 'oracle', 'rover'];
 
 /** 10,000 accounts straight into auth.users (the sign-up trigger makes their profiles), with spread reputations. */
-async function generateMembers(db: Awaited<ReturnType<typeof openPglite>>, members: number) {
+async function generateMembers(db: Db, members: number) {
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
        confirmation_token, recovery_token, email_change_token_new, email_change, raw_app_meta_data,
@@ -135,8 +135,7 @@ export async function benchMembers(options: Partial<MembersOptions> = {}) {
   const { members, runs } = { ...DEFAULTS, ...options };
   const outDir = await builtApp();
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-members-'));
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   await generateMembers(db, members);
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

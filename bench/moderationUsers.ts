@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { signAccessToken } from '../supabase/local/jwt.ts';
-import { migrate } from '../supabase/local/migrate.ts';
-import { openPglite } from '../supabase/local/pgliteThread.ts';
+import type { Db } from '../supabase/local/db.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { measure, printTable } from './stats.ts';
@@ -36,7 +36,7 @@ interface UserRow {
 }
 
 /** Accounts straight into auth.users in batches (the sign-up trigger makes their profiles), joined over 3 years. */
-async function generateMembers(db: Awaited<ReturnType<typeof openPglite>>, { members, batch }: ModerationUsersOptions) {
+async function generateMembers(db: Db, { members, batch }: ModerationUsersOptions) {
   for (let from = 1; from <= members; from += batch) {
     await db.query(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -57,8 +57,7 @@ async function generateMembers(db: Awaited<ReturnType<typeof openPglite>>, { mem
 export async function benchModerationUsers(options: Partial<ModerationUsersOptions> = {}) {
   const sizes = { ...DEFAULTS, ...options };
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-moderation-'));
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir });
   try {
     const started = performance.now();

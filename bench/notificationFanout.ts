@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { startPushService } from '../tests/backend/support/pushService.ts';
 import { signAccessToken } from '../supabase/local/jwt.ts';
-import { migrate } from '../supabase/local/migrate.ts';
+import type { Db } from '../supabase/local/db.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { liftPostRateLimits } from '../supabase/local/postRateLimits.ts';
-import { openPglite } from '../supabase/local/pgliteThread.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { printTable } from './stats.ts';
@@ -23,7 +23,7 @@ export interface NotificationFanoutOptions {
 const DEFAULTS: NotificationFanoutOptions = { participants: 500, replies: Number(process.env.NOTIFY_RUNS ?? 3) };
 const DELIVERY_GOAL_PER_S = 200;
 
-type BenchDb = Awaited<ReturnType<typeof openPglite>>;
+type BenchDb = Db;
 
 /** The participants (accounts, push on, emails off), the thread and one reply by each, without their notifications. */
 async function generateThread(
@@ -86,8 +86,7 @@ export async function benchNotificationFanout(options: Partial<NotificationFanou
   const { participants, replies } = { ...DEFAULTS, ...options };
   const push = await startPushService();
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-'));
-  const db = await openPglite();
-  await migrate(db, { seed: false });
+  const db = await openMigratedPglite('bare');
   // The bench posts far faster than a person: the database's posting limits would refuse it.
   await liftPostRateLimits(db);
   const stack = await startStack({

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
-import { migrate } from '../supabase/local/migrate.ts';
-import { openPglite } from '../supabase/local/pgliteThread.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { printTable } from './stats.ts';
 
@@ -15,8 +14,7 @@ const BACKTRACKING = '(.*)(.*)(.*)(.*)(.*)\\5\\4\\3\\2\\1x';
 export async function benchRunaway() {
   const dir = await mkdtemp(join(tmpdir(), 'guap-bench-runaway-'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>GuapCoin Forum</title>');
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   await db.query(
     `insert into public.posts (thread_id, author_id, content)
      select id, author_id, repeat('the quick brown fox jumps over the lazy dog ', 4) from public.threads limit 1`,

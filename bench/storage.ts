@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { openPglite } from '../supabase/local/pgliteThread.ts';
-import { migrate } from '../supabase/local/migrate.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import type { FillApi, FillPlan } from './pages/fillMirror.ts';
@@ -107,8 +106,7 @@ export async function benchStorage({ threads = 10_000, posts = 100_000, screensh
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-storage-files-'));
   const profileDir = await mkdtemp(join(tmpdir(), 'guap-bench-storage-profile-'));
   const bundle = await fillBundle();
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
   // On disk, as a member's browser keeps it: an ordinary context is incognito, whose IndexedDB lives in memory.
   const context = await chromium.launchPersistentContext(profileDir, {

@@ -14,8 +14,7 @@ import { fetchThreadPosts } from '../src/sync/keep.ts';
 import { memoryLocks } from '../src/sync/locks.ts';
 import { enqueueReply } from '../src/sync/outbox.ts';
 import type { Db } from '../supabase/local/db.ts';
-import { openPglite } from '../supabase/local/pgliteThread.ts';
-import { migrate } from '../supabase/local/migrate.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { liftPostRateLimits } from '../supabase/local/postRateLimits.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
@@ -142,8 +141,7 @@ async function biggestThread(db: Db) {
 export async function benchSync(options: Partial<SyncOptions> = {}) {
   const { threads, posts, reads } = { ...DEFAULTS, ...options };
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-sync-'));
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   // The bench posts far faster than a person: the database's posting limits would refuse it.
   await liftPostRateLimits(db);
   progress(`generating ${threads} threads and ${posts} posts`);

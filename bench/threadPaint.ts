@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { openPglite } from '../supabase/local/pgliteThread.ts';
-import { migrate } from '../supabase/local/migrate.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { builtApp } from './builtApp.ts';
@@ -95,8 +94,7 @@ export async function benchThreadPaint(options: Partial<ThreadPaintOptions> = {}
   const { runs } = { ...DEFAULTS, ...options };
   const outDir = await builtApp();
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-thread-'));
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {

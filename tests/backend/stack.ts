@@ -6,11 +6,11 @@ import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthRateLimits } from '../../supabase/local/auth/rateLimits.ts';
 import { openPostgres, type Db } from '../../supabase/local/db.ts';
-import { openPglite } from '../../supabase/local/pgliteThread.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { liftPostRateLimits } from '../../supabase/local/postRateLimits.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import '../../supabase/local/noRealtimeSocket.ts';
+import { createMigratedPostgres, openMigratedPglite, type Contents } from '../support/migratedDatabase.ts';
 
 export const DEMO = {
   admin: { email: 'admin@guapcoin.local', password: 'guapadmin123' },
@@ -53,32 +53,26 @@ export interface TestStackOptions {
   rateLimits?: 'default' | 'relaxed';
 }
 
-async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+/** A database for one test file, copied from a migrated template. */
+async function openTestDb(options: TestStackOptions): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const contents: Contents = options.migrations === false ? 'bootstrap' : options.seed === false ? 'bare' : 'seeded';
   const url = process.env.DATABASE_URL;
-  if (!url) return { db: await openPglite(), drop: async () => undefined };
+  if (!url) return { db: await openMigratedPglite(contents), drop: async () => undefined };
   const name = `guap_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = '/' + name;
-  const db = await openPostgres(dbUrl.toString());
-  return {
-    db,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+  const db = await openPostgres(await createMigratedPostgres(url, name, contents));
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
   };
+  return { db, drop };
 }
 
 let counter = 0;
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  const { db, drop } = await openTestDb();
+  const { db, drop } = await openTestDb(options);
   try {
     await migrate(db, { seed: options.seed, migrations: options.migrations, extraSql: options.extraSql });
     if (options.migrations !== false && options.rateLimits !== 'default') await liftPostRateLimits(db);

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HOSTED_AUTH_RATE_LIMITS } from '../../supabase/local/auth/rateLimits.ts';
-import { openPglite } from '../../supabase/local/pgliteThread.ts';
-import { migrate } from '../../supabase/local/migrate.ts';
+import { openMigratedPglite } from '../support/migratedDatabase.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { AuthPage } from './pages/AuthPage.ts';
@@ -20,8 +19,7 @@ test.beforeAll(async () => {
   // Its own stack: under heavy load, starting one took 140 s.
   test.setTimeout(300_000);
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-limits-storage-'));
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   stack = await startStack({ db, jwtSecret: E2E_JWT_SECRET, storageDir, staticDir: resolve('dist') });
   cleanup.push(
     () => stack.close(),

@@ -5,8 +5,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { build } from 'vite';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
-import { openPglite } from '../../supabase/local/pgliteThread.ts';
-import { migrate } from '../../supabase/local/migrate.ts';
+import { openMigratedPglite } from '../support/migratedDatabase.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
@@ -33,8 +32,7 @@ test.beforeAll(async () => {
   served = await mkdtemp(join(tmpdir(), 'guap-served-'));
   await cp(resolve('dist'), served, { recursive: true });
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-update-storage-'));
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite('seeded');
   stack = await startStack({ db, jwtSecret: E2E_JWT_SECRET, storageDir, staticDir: served });
   cleanup.push(
     () => stack.close(),
