@@ -1,7 +1,7 @@
 // `npm run gen:types`: writes src/backend/database.types.ts, the `Database` type of `supabase gen types typescript`,
 // from supabase/migrations applied to a fresh PGlite (the local stack's database, no seed).
 // The generator is @supabase/postgrest-typegen, the one postgres-meta (and so the Supabase CLI) runs.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { generateTypescript, introspect, sortGeneratorMetadata } from '@supabase/postgrest-typegen';
 import * as prettier from 'prettier';
@@ -18,8 +18,13 @@ try {
     defaultSchema: 'public',
     format: (code) => prettier.format(header + code, { ...prettierConfig, filepath: target }),
   });
-  await writeFile(target, types);
-  console.info(`Wrote ${target}`);
+  // Left alone when it matches: npm test lints the file while this runs.
+  const before = await readFile(target, 'utf8').catch(() => '');
+  if (before === types) console.info(`${target} is up to date`);
+  else {
+    await writeFile(target, types);
+    console.info(`Wrote ${target}`);
+  }
 } finally {
   await db.close();
 }
