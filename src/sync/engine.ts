@@ -159,6 +159,8 @@ export class SyncEngine {
         focus: () => void this.pull(),
       }),
     );
+    // The connection may have changed while the session loaded, with nothing listening yet.
+    this.status.set({ online: env.isOnline() });
     this.scheduleInterval();
     await this.refreshCounts();
     void this.sync();

@@ -98,6 +98,8 @@ export interface DeviceOptions {
   options?: Partial<EngineOptions>;
   /** The same browser storage key makes two tabs share one session, as in a real browser. */
   storageKey?: string;
+  /** Runs once the engine has begun to start, before its start has ended. */
+  whileStarting?(env: TestEnvironment): void;
 }
 
 /** A supabase-js client with a session kept in memory, as the app keeps it in localStorage. */
@@ -136,7 +138,9 @@ export async function newDevice(stack: { url: string; anonKey: string }, opts: D
     env,
     options: { backoff: { baseMs: 10, maxMs: 50 }, ...opts.options },
   });
-  await engine.start();
+  const started = engine.start();
+  opts.whileStarting?.(env);
+  await started;
   return {
     db,
     client,

@@ -35,6 +35,14 @@ async function serverCount(sql: string, params: unknown[]) {
 }
 
 describe('sync and the session', () => {
+  it('shows a connection lost while the session loads as offline once started, and online when it is back', async () => {
+    const d = await newDevice(stack, { whileStarting: (env) => env.setOnline(false) });
+    devices.push(d);
+    expect(d.engine.status.get().online).toBe(false);
+    d.env.setOnline(true);
+    expect(d.engine.status.get().online).toBe(true);
+  });
+
   it('refreshes a token that expired offline before it flushes the outbox', async () => {
     const member = await stack.newMember();
     const d = await device();
