@@ -16,6 +16,8 @@ export interface StackContext {
   storageDir: string;
   /** Access token lifetime in seconds (GoTrue default 3600). */
   jwtExpiry: number;
+  /** bcrypt's cost for the passwords set here (GoTrue's 10 by default). */
+  passwordHashCost: number;
   /** Where the mailbox is served: on a loopback HOST to loopback names only, elsewhere only if EXPOSE_MAILBOX=true. */
   mailbox: 'loopback' | 'everywhere' | 'off';
   /** Counts sign-ins and sign-ups per IP and per email; absent when the limits are off. */

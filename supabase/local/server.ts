@@ -18,6 +18,7 @@ import { assertSecretFitsHost, isLoopbackHost } from './secret.ts';
 import { staticFiles } from './static.ts';
 import { handleStorage } from './storage/index.ts';
 import { newVapidKeys, type VapidKeys } from './vapid.ts';
+import { DEFAULT_HASH_COST } from './auth/passwords.ts';
 
 export interface StackOptions {
   db: Db;
@@ -30,6 +31,8 @@ export interface StackOptions {
   /** Where auth mails send people back to; defaults to the stack's own URL. */
   siteUrl?: string;
   jwtExpiry?: number;
+  /** bcrypt's cost for new passwords: GoTrue's 10 by default; test suites, which make hundreds of accounts, take less. */
+  passwordHashCost?: number;
   /** Serve the mailbox (/local/mail, /local/v1/mail) on a non-loopback `host` too; on loopback it is always served. */
   exposeMailbox?: boolean;
   /** Limits on sign-ins and sign-ups; hosted Supabase's by default, false for test suites that sign in many times. */
@@ -240,6 +243,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     siteUrl,
     storageDir: options.storageDir,
     jwtExpiry: options.jwtExpiry ?? 3600,
+    passwordHashCost: options.passwordHashCost ?? DEFAULT_HASH_COST,
     mailbox: isLoopbackHost(host) ? 'loopback' : options.exposeMailbox ? 'everywhere' : 'off',
     signInLimiter: limits === false ? undefined : new SignInLimiter(limits),
     functions,

@@ -1,11 +1,13 @@
 import { AuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { claimsOf, follow, fragment, freshEmail, lastLink, mailsTo, signUpUnconfirmed } from './auth-helpers.ts';
+import { DEFAULT_HASH_COST } from '../../supabase/local/auth/passwords.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack({ migrations: false });
+  // The stack's own bcrypt cost, GoTrue's 10, which a new account's hash is checked for below.
+  stack = await startTestStack({ migrations: false, passwordHashCost: DEFAULT_HASH_COST });
 });
 afterAll(() => stack.close());
 

@@ -49,6 +49,8 @@ export interface TestStackOptions {
   sendNotifications?: boolean;
   /** Settings for the Edge Functions beyond the stack's own. */
   functionEnv?: Record<string, string>;
+  /** bcrypt's cost for new passwords: the least (4) unless asked, since a file makes dozens of accounts. */
+  passwordHashCost?: number;
   /** The database's posting limits (public.forum_limits): lifted unless asked, since tests post quickly. */
   rateLimits?: 'default' | 'relaxed';
 }
@@ -87,6 +89,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     jwtSecret: TEST_JWT_SECRET,
     storageDir,
     jwtExpiry: options.jwtExpiry,
+    passwordHashCost: options.passwordHashCost ?? 4,
     authRateLimits: options.authRateLimits ?? false,
     staticDir: options.staticDir,
     trustProxy: options.trustProxy,

@@ -1,4 +1,4 @@
-// bcrypt hashes (cost 10, as GoTrue) and the password rules that answer weak_password.
+// bcrypt hashes (cost 10 by default, as GoTrue) and the password rules that answer weak_password.
 import bcrypt from 'bcryptjs';
 import { authError } from './errors.ts';
 
@@ -17,17 +17,24 @@ export function assertAcceptablePassword(password: string): void {
   }
 }
 
-export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, 10);
+/** GoTrue's bcrypt cost; a test stack may take less (StackOptions.passwordHashCost). */
+export const DEFAULT_HASH_COST = 10;
+
+export const hashPassword = (password: string, cost: number): Promise<string> => bcrypt.hash(password, cost);
 
 export async function checkPassword(password: string, hash: string | null): Promise<boolean> {
   if (!hash) return false;
   return bcrypt.compare(password, hash);
 }
 
-let dummy: Promise<string> | undefined;
+const dummies = new Map<number, Promise<string>>();
 
 /** A real hash to compare against when no account matched, so both answers take a bcrypt's time. */
-export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword('no account has this password');
+export function dummyHash(cost: number): Promise<string> {
+  let dummy = dummies.get(cost);
+  if (!dummy) {
+    dummy = hashPassword('no account has this password', cost);
+    dummies.set(cost, dummy);
+  }
   return dummy;
 }

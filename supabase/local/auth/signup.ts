@@ -64,7 +64,7 @@ export async function signup(req: ApiRequest, ctx: StackContext): Promise<ApiRes
   }
   if (!body.password) throw authError(422, 'validation_failed', 'Signup requires a valid password');
   assertAcceptablePassword(body.password);
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, ctx.passwordHashCost);
   const redirectTo = safeRedirect(ctx, req.url.searchParams.get('redirect_to'));
 
   const user = await ctx.db.transaction(async (tx) => {

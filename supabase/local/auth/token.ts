@@ -31,7 +31,7 @@ async function passwordGrant(req: ApiRequest, ctx: StackContext): Promise<ApiRes
   if (!body.password) throw invalidCredentials();
   const user = body.email ? await findUserByEmail(ctx.db, normalizeEmail(body.email)) : undefined;
   // The hash is compared even when nothing matched, so timing does not tell which emails have accounts.
-  const ok = await checkPassword(body.password, user?.encrypted_password ?? (await dummyHash()));
+  const ok = await checkPassword(body.password, user?.encrypted_password ?? (await dummyHash(ctx.passwordHashCost)));
   if (!user || !ok) throw invalidCredentials();
   if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
   if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');

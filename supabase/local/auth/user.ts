@@ -43,7 +43,7 @@ export async function updateUser(req: ApiRequest, ctx: StackContext): Promise<Ap
     if (await checkPassword(body.password, user.encrypted_password)) {
       throw authError(422, 'same_password', 'New password should be different from the old password.');
     }
-    passwordHash = await hashPassword(body.password);
+    passwordHash = await hashPassword(body.password, ctx.passwordHashCost);
   }
   const newEmail = body.email ? normalizeEmail(body.email) : undefined;
   if (newEmail !== undefined && !EMAIL_PATTERN.test(newEmail)) {

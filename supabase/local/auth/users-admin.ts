@@ -57,7 +57,7 @@ async function create(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> 
   const email = normalizeEmail(body.email);
   if (!EMAIL_PATTERN.test(email)) throw validationFailed('Unable to validate email address: invalid format');
   if (body.password) assertAcceptablePassword(body.password);
-  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  const passwordHash = body.password ? await hashPassword(body.password, ctx.passwordHashCost) : null;
   const user = await ctx.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, email)) {
       throw authError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -84,7 +84,7 @@ async function create(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> 
 async function update(req: ApiRequest, ctx: StackContext, id: string): Promise<ApiResponse> {
   const body = parseInput(req, AdminUserBody);
   if (body.password) assertAcceptablePassword(body.password);
-  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  const passwordHash = body.password ? await hashPassword(body.password, ctx.passwordHashCost) : undefined;
   const email = body.email ? normalizeEmail(body.email) : undefined;
   if (email !== undefined && !EMAIL_PATTERN.test(email)) {
     throw validationFailed('Unable to validate email address: invalid format');
