@@ -127,7 +127,9 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: SOURCE_EXTENSIONS } },
     },
     rules: {
-      'import/no-cycle': 'error',
+      // Only our own files can close a cycle: not following packages' imports keeps the rule from parsing
+      // node_modules (it was a third of lint's time).
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': ['error', { zones: layerZones }],
       // No dead code: an export nothing imports (product code, tests, scripts or benchmarks) is unexported or deleted.
       // The rule finds files through ESLint's legacy file enumerator, hence the small .eslintrc.json beside this file.

@@ -69,7 +69,11 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<{ a
     await asMigrator(db, (tx) => tx.exec(seed));
     seeded = true;
   }
-  const extraSql = options.extraSql;
-  if (extraSql) await asMigrator(db, (tx) => tx.exec(extraSql));
+  if (options.extraSql) await applyAsMigrator(db, options.extraSql);
   return { applied, seeded };
+}
+
+/** Applies SQL as a migration would be (tests' own tables and functions on a database already migrated). */
+export async function applyAsMigrator(db: Db, sql: string): Promise<void> {
+  await asMigrator(db, (tx) => tx.exec(sql));
 }

@@ -2,15 +2,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthRateLimits } from '../../supabase/local/auth/rateLimits.ts';
 import { openPostgres, type Db } from '../../supabase/local/db.ts';
-import { migrate } from '../../supabase/local/migrate.ts';
+import { applyAsMigrator } from '../../supabase/local/migrate.ts';
 import { liftPostRateLimits } from '../../supabase/local/postRateLimits.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import '../../supabase/local/noRealtimeSocket.ts';
-import { createMigratedPostgres, openMigratedPglite, type Contents } from '../support/migratedDatabase.ts';
+import { createMigratedPostgres, openMigratedPglite, withAdmin, type Contents } from '../support/migratedDatabase.ts';
 
 export const DEMO = {
   admin: { email: 'admin@guapcoin.local', password: 'guapadmin123' },
@@ -55,19 +54,15 @@ export interface TestStackOptions {
   rateLimits?: 'default' | 'relaxed';
 }
 
-/** A database for one test file, copied from a migrated template. */
+/** A database for one test file, copied from a migrated template (so only `extraSql` is left to apply). */
 async function openTestDb(options: TestStackOptions): Promise<{ db: Db; drop: () => Promise<void> }> {
   const contents: Contents = options.migrations === false ? 'bootstrap' : options.seed === false ? 'bare' : 'seeded';
   const url = process.env.DATABASE_URL;
   if (!url) return { db: await openMigratedPglite(contents), drop: async () => undefined };
   const name = `guap_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const db = await openPostgres(await createMigratedPostgres(url, name, contents));
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const drop = () =>
+    withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => {});
   return { db, drop };
 }
 
@@ -76,7 +71,7 @@ let counter = 0;
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const { db, drop } = await openTestDb(options);
   try {
-    await migrate(db, { seed: options.seed, migrations: options.migrations, extraSql: options.extraSql });
+    if (options.extraSql) await applyAsMigrator(db, options.extraSql);
     if (options.migrations !== false && options.rateLimits !== 'default') await liftPostRateLimits(db);
   } catch (e) {
     await db.close();

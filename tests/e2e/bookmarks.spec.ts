@@ -6,15 +6,14 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MEMBER } from './support/accounts.ts';
 import { outboxSize } from './support/mirror.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
-import { AuthPage } from './pages/AuthPage.ts';
 import { BookmarksPage } from './pages/BookmarksPage.ts';
 import { MEMBER_ID, SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+import { signInQuickly } from './support/signIn.ts';
 
 async function device(browser: Browser, path: string) {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await new AuthPage(page).open(`?redirect=${encodeURIComponent(path)}`);
-  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
+  await signInQuickly(page, MEMBER, path);
   return { context, page, thread: new ThreadPage(page), bookmarks: new BookmarksPage(page) };
 }
 

@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
-import { AuthPage } from './pages/AuthPage.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 
 const SCREENS = '/tmp/guap-screens/h-keys';
@@ -22,10 +22,7 @@ async function shoot(page: Page, name: string) {
 
 test.use({ viewport: DESKTOP });
 
-async function signIn(page: Page, path: string) {
-  await new AuthPage(page).open(`?redirect=${encodeURIComponent(path)}`);
-  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
-}
+const signIn = (page: Page, path: string) => signInQuickly(page, MEMBER, path);
 
 const selected = (page: Page) => page.locator('[data-selected="true"]');
 
@@ -89,6 +86,7 @@ test('in a thread: j/k select posts, l likes and q quotes the selected one, r go
 
   const like = post.getByRole('button', { name: /^(Like|Unlike) \(/ });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(like).toBeEnabled();
   await page.keyboard.press('l');
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(like).toHaveAttribute('data-status', 'sent');
@@ -120,6 +118,8 @@ test('in a thread: j/k select posts, l likes and q quotes the selected one, r go
   const chosen = page.locator('[data-selected="true"]');
   await expect(chosen).toBeFocused();
   const chosenId = await chosen.getAttribute('id');
+  // b presses the post's Bookmark button, which stays disabled until the thread's bookmarks are read from the mirror.
+  await expect(chosen.locator('button[data-action="bookmark"]')).toBeEnabled();
   await page.keyboard.press('b');
   const dialog = page.getByRole('dialog', { name: 'Bookmark post' });
   await expect(dialog).toBeVisible();

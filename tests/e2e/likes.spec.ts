@@ -4,8 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN, MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
-import { AuthPage } from './pages/AuthPage.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 import { MEMBER_ID, SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 
@@ -14,8 +14,7 @@ const SCREENS = '/tmp/guap-screens/h-likes';
 async function signedInPage(browser: Browser, account: { email: string; password: string }, viewport = DESKTOP) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await new AuthPage(page).open(`?redirect=${encodeURIComponent(`/t/${SEEDED.welcome}`)}`);
-  await new AuthPage(page).signIn(account.email, account.password);
+  await signInQuickly(page, account, `/t/${SEEDED.welcome}`);
   const thread = new ThreadPage(page);
   await expect(thread.posts.first()).toBeVisible();
   return { context, page, thread };

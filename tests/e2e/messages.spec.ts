@@ -5,13 +5,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { AuthPage } from './pages/AuthPage.ts';
 import { MessagesPage } from './pages/MessagesPage.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { outboxSize } from './support/mirror.ts';
 import { newMember } from './support/newMember.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
+import { storeSession } from './support/signIn.ts';
 
 test.use({ viewport: DESKTOP });
 
@@ -174,8 +174,8 @@ test('a message written offline is sent once on reconnect, read, answered and de
 
 test('the dialog asks for every field, and ?to= fills in the recipient, leaving oneself out', async ({ page }) => {
   const messages = new MessagesPage(page);
-  await new AuthPage(page).open(`?redirect=${encodeURIComponent(`/messages?to=${ADMIN_ID}`)}`);
-  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
+  await storeSession(page, MEMBER);
+  await page.goto(`/messages?to=${ADMIN_ID}`);
   await expect(messages.dialog).toBeVisible();
   const to = messages.dialog.getByRole('button', { name: 'To' });
   await expect(to).toContainText('@guapadmin');
@@ -220,8 +220,8 @@ test('a member who forbids messages cannot be chosen, and the database refuses a
   // and the dialog says why with the fields kept.
   const messages = new MessagesPage(page);
   const asked = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/accepts_messages'));
-  await new AuthPage(page).open(`?redirect=${encodeURIComponent(`/messages?to=${closedId}`)}`);
-  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
+  await storeSession(page, MEMBER);
+  await page.goto(`/messages?to=${closedId}`);
   await expect(messages.dialog.getByRole('button', { name: 'To' })).toContainText(closed.account.username);
   expect(await (await asked).json()).toBe(true);
   const raced = `Too late ${Date.now()}`;

@@ -8,9 +8,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { makeKeys } from '../../supabase/local/jwt.ts';
-import { AuthPage } from './pages/AuthPage.ts';
 import { SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { ADMIN, freshAccount, MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 
 test.use({ viewport: DESKTOP });
@@ -34,12 +34,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-async function signIn(page: Page, account: Account) {
-  const auth = new AuthPage(page);
-  await auth.open();
-  await auth.signIn(account.email, account.password);
-  await expect(toast(page, 'Welcome back!')).toBeVisible();
-}
+const signIn = (page: Page, account: Account) => signInQuickly(page, account);
 
 async function signedInPage(browser: Browser, account: Account) {
   const context = await browser.newContext({ viewport: DESKTOP });

@@ -4,14 +4,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { AuthPage } from './pages/AuthPage.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
-import { Shell } from './pages/Shell.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { newMember } from './support/newMember.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
+import { signInQuickly } from './support/signIn.ts';
 
 test.use({ viewport: DESKTOP });
 
@@ -34,12 +33,7 @@ async function shoot(page: Page, name: string, card: Locator) {
 async function otherPage(browser: Browser, signIn?: { email: string; password: string }) {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  if (signIn) {
-    const auth = new AuthPage(page);
-    await auth.open();
-    await auth.signIn(signIn.email, signIn.password);
-    await new Shell(page).expectSignedIn();
-  }
+  if (signIn) await signInQuickly(page, signIn);
   return { context, page };
 }
 

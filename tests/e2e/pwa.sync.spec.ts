@@ -1,19 +1,16 @@
 // Background Sync: a reply written offline is sent by the service worker when the connection returns, with no tab
 // of the forum open.
 import { expect, test } from '@playwright/test';
-import { AuthPage } from './pages/AuthPage.ts';
-import { Shell } from './pages/Shell.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test('the service worker sends the outbox on a sync event after every tab is closed', async ({ context, baseURL }) => {
   test.setTimeout(60_000);
   const page = await context.newPage();
-  await new AuthPage(page).open();
-  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
-  await new Shell(page).expectSignedIn();
+  await signInQuickly(page, MEMBER);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

@@ -10,6 +10,7 @@ import { SettingsPage } from './pages/SettingsPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
 import { ADMIN } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 import { newMember } from './support/newMember.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 
@@ -172,12 +173,7 @@ const SCREENS = join(tmpdir(), 'guap-screens', 'h-settings');
 const MODERATOR = { email: 'mod@guapcoin.local', password: 'guapmod123' };
 const TABS = ['General', 'Notifications', 'Privacy', 'Danger Zone'] as const;
 
-async function signIn(page: Page, account: { email: string; password: string }) {
-  const auth = new AuthPage(page);
-  await auth.open();
-  await auth.signIn(account.email, account.password);
-  await new Shell(page).expectSignedIn();
-}
+const signIn = (page: Page, account: { email: string; password: string }) => signInQuickly(page, account);
 
 test('every settings tab, for an admin, at 1280x800 and 390x844', async ({ page }) => {
   test.setTimeout(120_000);

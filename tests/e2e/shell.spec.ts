@@ -3,15 +3,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { AuthPage } from './pages/AuthPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
 
-async function signIn(page: Page, to = '/') {
-  await page.goto(`/auth?redirect=${encodeURIComponent(to)}`);
-  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
-  await new Shell(page).expectSignedIn();
-}
+const signIn = (page: Page, to = '/') => signInQuickly(page, MEMBER, to);
 
 test('the sidebar collapses from 256 to 80 px at 1280x800 and stays collapsed after reload', async ({ page }) => {
   await page.goto('/');

@@ -2,10 +2,9 @@
 // edit that meets a newer version shows both texts until the member chooses.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { AuthPage } from './pages/AuthPage.ts';
 import { MEMBER_ID, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
-import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -28,11 +27,7 @@ async function memberThread(baseURL: string, opening: string) {
   return { service, id, slug, postId: post!.id };
 }
 
-async function signIn(page: Page) {
-  await new AuthPage(page).open();
-  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
-  await new Shell(page).expectSignedIn();
-}
+const signIn = (page: Page) => signInQuickly(page, MEMBER);
 
 test('a reply to a thread locked meanwhile shows why it was not sent, and Discard removes it', async ({
   page,

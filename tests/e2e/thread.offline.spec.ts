@@ -1,11 +1,10 @@
 // A reply written with no connection: shown at once as waiting, kept across an offline reload (the service worker
 // serves the app), and posted exactly once on reconnect, where another browser sees it.
 import { expect, test } from '@playwright/test';
-import { AuthPage } from './pages/AuthPage.ts';
-import { Shell } from './pages/Shell.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { outboxSize } from './support/mirror.ts';
+import { signInQuickly } from './support/signIn.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -16,9 +15,7 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  await new AuthPage(page).open();
-  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
-  await new Shell(page).expectSignedIn();
+  await signInQuickly(page, MEMBER);
   // Load the forum: the service worker takes the page, and the thread is mirrored by opening it once.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -1,10 +1,9 @@
 // The thread view at 390x844: screenshots, no sideways scrolling, the reply form, and an axe scan.
 import { expect, test } from '@playwright/test';
-import { AuthPage } from './pages/AuthPage.ts';
-import { Shell } from './pages/Shell.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { signInQuickly } from './support/signIn.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
 
@@ -15,9 +14,7 @@ test('a thread at 390x844 fits the screen, as a visitor and as a member with the
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(await overflow()).toBeLessThanOrEqual(0);
 
-  await new AuthPage(page).open();
-  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
-  await new Shell(page).expectSignedIn();
+  await signInQuickly(page, MEMBER);
   await thread.open(SEEDED.rules);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await page.screenshot({ path: 'test-results/screens/phone-thread.png' });

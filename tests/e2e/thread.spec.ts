@@ -1,21 +1,16 @@
 // The thread view on desktop: reading as a visitor, replying, quoting, editing and deleting as a member,
 // moderation, locked and missing threads, the gallery, and a long thread that stays windowed.
 import { expect, test, type Page } from '@playwright/test';
-import { AuthPage } from './pages/AuthPage.ts';
-import { Shell } from './pages/Shell.ts';
 import { MEMBER_ID, SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
 const MOD = { email: 'mod@guapcoin.local', password: 'guapmod123' };
 
 test.use({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
 
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await new AuthPage(page).open();
-  await new AuthPage(page).signIn(account.email, account.password);
-  await new Shell(page).expectSignedIn();
-}
+const signIn = (page: Page, account: { email: string; password: string }) => signInQuickly(page, account);
 
 test('a visitor opening a thread by id lands on its slug, sees the header and the sign-in prompt', async ({ page }) => {
   const views: string[] = [];

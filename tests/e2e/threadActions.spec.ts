@@ -2,19 +2,14 @@
 // an offline reply is announced as saved and then as posted, the locked notice keeps its shield beside its words,
 // and a small image keeps its natural size.
 import { expect, test, type Page } from '@playwright/test';
-import { AuthPage } from './pages/AuthPage.ts';
-import { Shell } from './pages/Shell.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 import { DESKTOP, screen } from './support/screens.ts';
 
 test.use({ viewport: DESKTOP });
 
-async function signIn(page: Page) {
-  await new AuthPage(page).open();
-  await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
-  await new Shell(page).expectSignedIn();
-}
+const signIn = (page: Page) => signInQuickly(page, MEMBER);
 
 test('after a reply, the header counts it, and Quote puts the caret on a new line after the quote', async ({
   page,

@@ -1,14 +1,13 @@
 // What the thread tools, reports and rate-limit specs share: a fresh thread made on the server, fresh members made
 // by the auth admin API, a signed-in browser context per member, and screenshots in this branch's folder.
 import { randomUUID } from 'node:crypto';
+import { signInQuickly } from './support/signIn.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { makeKeys } from '../../supabase/local/jwt.ts';
-import { AuthPage } from './pages/AuthPage.ts';
-import { Shell } from './pages/Shell.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
 import { freshAccount } from './support/accounts.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
@@ -70,10 +69,7 @@ export async function freshMember(baseURL: string, prefix: string) {
 export async function signedInPage(browser: Browser, account: { email: string; password: string }) {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  const auth = new AuthPage(page);
-  await auth.open();
-  await auth.signIn(account.email, account.password);
-  await new Shell(page).expectSignedIn();
+  await signInQuickly(page, account);
   return { context, page };
 }
 

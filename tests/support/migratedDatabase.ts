@@ -1,7 +1,7 @@
 // A migrated database, made once and copied for each test file or bench: migrating takes ~11 s on PGlite, a copy
 // ~2 s. PGlite copies a data folder kept under node_modules/.cache; PostgreSQL creates the database from a template
 // database in the same cluster. Both are named by a hash of the SQL that makes them, so a changed migration makes a
-// new one, and a copy is then migrated as usual (only the bootstrap runs again, every migration being recorded).
+// new one; the PGlite folders of earlier hashes are removed when the templates are prepared.
 import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ const CACHE = join(root, 'node_modules', '.cache', 'guap-db-templates');
 export type Contents = 'seeded' | 'bare' | 'bootstrap';
 
 /** A hash of everything that shapes a migrated database: the bootstrap, the migrations, the seed and PGlite. */
-async function sqlHash(): Promise<string> {
+async function hashSql(): Promise<string> {
   const hash = createHash('sha256');
   const migrations = (await readdir(join(root, 'supabase', 'migrations'))).filter((f) => f.endsWith('.sql')).sort();
   const files = [
@@ -30,6 +30,13 @@ async function sqlHash(): Promise<string> {
   ];
   for (const file of files) hash.update(file).update(await readFile(join(root, file)));
   return hash.digest('hex').slice(0, 12);
+}
+
+let hashed: Promise<string> | undefined;
+/** The hash, worked out once per process. */
+function sqlHash(): Promise<string> {
+  hashed ??= hashSql();
+  return hashed;
 }
 
 const migrateOptions = (contents: Contents) => ({
@@ -72,7 +79,8 @@ export async function openMigratedPglite(contents: Contents): Promise<Db> {
   return { ...db, close: () => db.close().finally(() => rm(dir, { recursive: true, force: true })) };
 }
 
-async function withAdmin<T>(serverUrl: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` with a connection to the server's default database, closed after. */
+export async function withAdmin<T>(serverUrl: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -116,9 +124,18 @@ export async function createMigratedPostgres(serverUrl: string, name: string, co
   return databaseUrl(serverUrl, name);
 }
 
+/** Removes the PGlite templates of other hashes: each is 40-60 MB, and a changed migration makes three new ones. */
+async function pruneOldPgliteTemplates(): Promise<void> {
+  const current = await sqlHash();
+  const entries = await readdir(CACHE).catch(() => [] as string[]);
+  const old = entries.filter((name) => !name.startsWith(`${current}-`) && !name.startsWith('building-'));
+  await Promise.all(old.map((name) => rm(join(CACHE, name), { recursive: true, force: true })));
+}
+
 /** Makes the templates ahead of the test files (Vitest's global setup), so that no two workers build one. */
 export async function prepareTemplates(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) await pruneOldPgliteTemplates();
   for (const contents of ['seeded', 'bare', 'bootstrap'] as const) {
     if (serverUrl) await postgresTemplate(serverUrl, contents);
     else await pgliteTemplate(contents);

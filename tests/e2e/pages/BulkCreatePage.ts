@@ -1,7 +1,6 @@
 // Page object for /admin/bulk-create: the category, the three sources, the preview, the run and its summary.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { AuthPage } from './AuthPage.ts';
-import { Shell } from './Shell.ts';
+import { signInQuickly } from '../support/signIn.ts';
 
 export class BulkCreatePage {
   readonly heading: Locator;
@@ -29,9 +28,7 @@ export class BulkCreatePage {
   }
 
   async signInAs(account: { email: string; password: string }) {
-    await new AuthPage(this.page).open();
-    await new AuthPage(this.page).signIn(account.email, account.password);
-    await new Shell(this.page).expectSignedIn();
+    await signInQuickly(this.page, account);
   }
 
   async open() {

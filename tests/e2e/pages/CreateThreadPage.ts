@@ -1,8 +1,8 @@
 // Page object for /create-thread: the form, the editor's toolbar and its upload input, and a PNG made in memory.
 import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { AuthPage } from './AuthPage.ts';
 import { MEMBER } from '../support/accounts.ts';
+import { storeSession } from '../support/signIn.ts';
 
 export class CreateThreadPage {
   readonly heading: Locator;
@@ -27,8 +27,8 @@ export class CreateThreadPage {
 
   /** Signs in as the demo member and lands on Create Thread (with any query, as a share does). */
   async signInAndOpen(search = '') {
-    await this.page.goto(`/auth?redirect=${encodeURIComponent(`/create-thread${search}`)}`);
-    await new AuthPage(this.page).signIn(MEMBER.email, MEMBER.password);
+    await storeSession(this.page, MEMBER);
+    await this.page.goto(`/create-thread${search}`);
     await expect(this.heading).toBeVisible();
   }
 
