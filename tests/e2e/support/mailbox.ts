@@ -15,7 +15,11 @@ export async function mailLink(request: APIRequestContext, to: string, subject: 
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/local/v1/mail?to=${encodeURIComponent(to)}`);
+        // A connection of its own, closed after the answer: the server closes idle connections after 5 s, and
+        // Playwright's client may reuse one at that moment and be reset (a test polls again after a longer pause).
+        const res = await request.get(`/local/v1/mail?to=${encodeURIComponent(to)}`, {
+          headers: { connection: 'close' },
+        });
         const mails = (await res.json()) as Mail[];
         link = mails.find((m) => subject.test(m.subject))?.links[0];
         return link;
