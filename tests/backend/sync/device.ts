@@ -194,12 +194,16 @@ export async function catchUp(device: Device, db: Db, timeoutMs = 15_000) {
   }
 }
 
-/** A fresh member signed in on a new device that has done its first sync; the device is added to `devices`. */
+/**
+ * A fresh member signed in on a new device that has done its first sync, pulled past the member's own profile (on a
+ * shared PostgreSQL, one sync may defer it: see `catchUp`); the device is added to `devices`.
+ */
 export async function signedInDevice(stack: TestStack, devices: Device[], browser = newBrowser()) {
   const member = await stack.newMember();
   const device = await newDevice(stack, { browser });
   devices.push(device);
   await device.signIn(member.email, member.password);
   await device.engine.sync();
+  await catchUp(device, stack.db);
   return { device, member };
 }
