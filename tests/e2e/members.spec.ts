@@ -4,13 +4,12 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { AuthPage } from './pages/AuthPage.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
-import { freshAccount } from './support/accounts.ts';
+import { freshAccount, MODERATOR as MOD } from './support/accounts.ts';
 import { newMember } from './support/newMember.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 
 test.use({ viewport: DESKTOP });
 
-const MOD = { email: 'mod@guapcoin.local', password: 'guapmod123' };
 const SCREENS = '/tmp/guap-screens/h-members';
 
 const cards = (page: Page) => page.getByTestId('member-card');

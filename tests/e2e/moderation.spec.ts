@@ -9,13 +9,12 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { makeKeys } from '../../supabase/local/jwt.ts';
 import { SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
-import { ADMIN, freshAccount, MEMBER } from './support/accounts.ts';
+import { ADMIN, freshAccount, MEMBER, MODERATOR as MOD } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 
 test.use({ viewport: DESKTOP });
 
-const MOD = { email: 'mod@guapcoin.local', password: 'guapmod123' };
 const SCREENS = '/tmp/guap-screens/h-modpanel';
 type Account = { email: string; password: string };
 

@@ -9,7 +9,7 @@ import { AuthPage } from './pages/AuthPage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
-import { ADMIN } from './support/accounts.ts';
+import { ADMIN, MODERATOR } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { newMember } from './support/newMember.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
@@ -170,7 +170,6 @@ test('Danger Zone deletes the account only after DELETE is typed; the member can
 
 /** Screenshots of every tab at both sizes, kept for a person to look at (the issue's screen check). */
 const SCREENS = join(tmpdir(), 'guap-screens', 'h-settings');
-const MODERATOR = { email: 'mod@guapcoin.local', password: 'guapmod123' };
 const TABS = ['General', 'Notifications', 'Privacy', 'Danger Zone'] as const;
 
 const signIn = (page: Page, account: { email: string; password: string }) => signInQuickly(page, account);

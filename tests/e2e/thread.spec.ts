@@ -2,11 +2,9 @@
 // moderation, locked and missing threads, the gallery, and a long thread that stays windowed.
 import { expect, test, type Page } from '@playwright/test';
 import { MEMBER_ID, SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
-import { MEMBER } from './support/accounts.ts';
+import { MEMBER, MODERATOR as MOD } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-
-const MOD = { email: 'mod@guapcoin.local', password: 'guapmod123' };
 
 test.use({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
 

@@ -5,7 +5,8 @@ import { CategoryPage } from './pages/CategoryPage.ts';
 import { MEMBER_ID, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { DESKTOP } from './support/screens.ts';
-import { MODERATOR, expectServerThread, freshThread, screens, signedInPage } from './threadToolsSupport.ts';
+import { MODERATOR } from './support/accounts.ts';
+import { expectServerThread, freshThread, screens, signedInPage } from './threadToolsSupport.ts';
 
 test.use({ viewport: DESKTOP });
 

@@ -12,8 +12,6 @@ import { serviceClient } from './pages/ThreadPage.ts';
 import { freshAccount } from './support/accounts.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 
-export const MODERATOR = { email: 'mod@guapcoin.local', password: 'guapmod123' };
-
 const SCREENS = join(tmpdir(), 'guap-screens', 'h-threadtools');
 
 /** The page at 1280x800 and at 390x844, then back to the size it had. */

@@ -1,0 +1,70 @@
+// `npm start`'s work: open the database, migrate and seed it, then serve the built app and the local stack on one
+// origin, as the environment says (env.ts), until SIGINT or SIGTERM.
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { openPostgres, type Db } from './db.ts';
+import { openPglite } from './pgliteThread.ts';
+import { clientAddress } from './clientAddress.ts';
+import { readEnv } from './env.ts';
+import { migrate } from './migrate.ts';
+import { liftPostRateLimits } from './postRateLimits.ts';
+import { assertDatabaseFitsHost } from './exposedDatabase.ts';
+import { assertSecretFitsHost, projectJwtSecret } from './secret.ts';
+import { startStack, type Stack } from './server.ts';
+import { projectVapidKeys, type VapidKeys } from './vapid.ts';
+
+/** What a test server may set beyond the environment: bcrypt's cost, which the browser tests' servers lower. */
+export interface ServeOverrides {
+  passwordHashCost?: number;
+}
+
+export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{ db: Db; stack: Stack }> {
+  const env = readEnv();
+  await mkdir(env.dataDir, { recursive: true });
+  let jwtSecret: string;
+  let vapidKeys: VapidKeys;
+  try {
+    // Before anything is made or opened: a refused start changes nothing.
+    assertDatabaseFitsHost(env.databaseUrl, env.host);
+    jwtSecret = await projectJwtSecret(env.dataDir, env.jwtSecret);
+    assertSecretFitsHost(jwtSecret, env.host);
+    clientAddress(env.trustProxy);
+    vapidKeys = await projectVapidKeys(env.dataDir, { publicKey: env.vapidPublicKey, privateKey: env.vapidPrivateKey });
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  }
+  const db = env.databaseUrl ? await openPostgres(env.databaseUrl) : await openPglite(join(env.dataDir, 'db'));
+  const { applied, seeded } = await migrate(db);
+  if (applied.length) console.log(`Applied ${applied.length} migration(s)${seeded ? ' and the seed data' : ''}.`);
+  if (!env.postRateLimits) await liftPostRateLimits(db);
+  const stack = await startStack({
+    db,
+    jwtSecret,
+    storageDir: join(env.dataDir, 'storage'),
+    port: env.port,
+    host: env.host,
+    siteUrl: env.siteUrl,
+    staticDir: resolve('dist'),
+    exposeMailbox: env.exposeMailbox,
+    authRateLimits: env.authRateLimits ? undefined : false,
+    trustProxy: env.trustProxy,
+    vapidKeys,
+    sendNotifications: true,
+    ...overrides,
+  });
+  console.log(`GuapCoin Forum is running at ${stack.url}`);
+  if (stack.ctx.mailbox !== 'off') console.log(`Local mailbox: ${stack.url}/local/mail`);
+
+  let stopping = false;
+  async function stop() {
+    if (stopping) return;
+    stopping = true;
+    await stack.close();
+    await db.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  return { db, stack };
+}
