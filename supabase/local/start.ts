@@ -44,6 +44,7 @@ const stack = await startStack({
   trustProxy: env.trustProxy,
   vapidKeys,
   sendNotifications: true,
+  wallet: env.wallet,
 });
 console.log(`GuapCoin Forum is running at ${stack.url}`);
 if (stack.ctx.mailbox !== 'off') console.log(`Local mailbox: ${stack.url}/local/mail`);
