@@ -4,8 +4,8 @@ import { expect, test } from '@playwright/test';
 import { MEMBER } from './support/accounts.ts';
 import { ExplorerFixture, transactionsOf } from './support/explorerFixture.ts';
 import { PHONE } from './support/screens.ts';
+import { signInQuickly } from './support/signIn.ts';
 import { TEST_ACCOUNTS, TestWallet } from './support/testWallet.ts';
-import { AuthPage } from './pages/AuthPage.ts';
 import { WalletPage } from './pages/WalletPage.ts';
 
 const [ALICE] = TEST_ACCOUNTS;
@@ -19,9 +19,7 @@ test('the connected wallet and its history fit a phone', async ({ page }) => {
   explorer.setBalance(ALICE, '1234567800000000000000');
   explorer.setTransactions(ALICE, transactionsOf(ALICE, 25));
   await TestWallet.install(page);
-  const auth = new AuthPage(page);
-  await auth.open(`?redirect=${encodeURIComponent('/wallet')}`);
-  await auth.signIn(MEMBER.email, MEMBER.password);
+  await signInQuickly(page, MEMBER, '/wallet');
   const wallet = new WalletPage(page);
   await wallet.connect();
   await expect(wallet.balance).toHaveText('1234.5678 GUAPX');

@@ -8,8 +8,8 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { ExplorerFixture, transactionsOf } from './support/explorerFixture.ts';
 import { DESKTOP, PHONE, screen } from './support/screens.ts';
 import { controlledByServiceWorker } from './support/serviceWorker.ts';
+import { signInQuickly } from './support/signIn.ts';
 import { GUAPCOINX, TEST_ACCOUNTS, TestWallet } from './support/testWallet.ts';
-import { AuthPage } from './pages/AuthPage.ts';
 import { WalletPage } from './pages/WalletPage.ts';
 
 const [ALICE, BOB] = TEST_ACCOUNTS;
@@ -31,9 +31,7 @@ test.beforeEach(() => {
 
 /** Signed in as the seeded member, on /wallet. */
 async function signedInWallet(page: Page): Promise<WalletPage> {
-  const auth = new AuthPage(page);
-  await auth.open(`?redirect=${encodeURIComponent('/wallet')}`);
-  await auth.signIn(MEMBER.email, MEMBER.password);
+  await signInQuickly(page, MEMBER, '/wallet');
   await expect(page).toHaveURL(/\/wallet$/);
   return new WalletPage(page);
 }
