@@ -53,6 +53,7 @@ test('the owner verifies their address by signature, and the badge shows on the 
   await profile.form.getByRole('button', { name: 'Connect Wallet' }).click();
   await profile.form.getByRole('button', { name: 'Use Connected Address' }).click();
   await expect(profile.form.getByLabel('Wallet Address', { exact: true })).toHaveValue(testWallet.address);
+  await shoot(page, 'profile-wallet-form');
   await profile.form.getByRole('button', { name: 'Save Changes' }).click();
   await profile.toast('Profile updated successfully!');
 
@@ -61,6 +62,7 @@ test('the owner verifies their address by signature, and the badge shows on the 
   await expect(profile.info.getByText('Verified', { exact: true })).toHaveCount(0);
   const verify = profile.info.getByRole('button', { name: 'Verify' });
   await expect(verify).toBeVisible();
+  await shoot(page, 'profile-wallet-unverified');
 
   // A signature by another key is refused, and the address stays unproven.
   const forger = Wallet.createRandom();
@@ -97,6 +99,7 @@ test('the owner verifies their address by signature, and the badge shows on the 
   await page.getByRole('searchbox', { name: 'Search members' }).fill(account.username);
   const card = page.getByTestId('member-card').filter({ hasText: `@${account.username}` });
   await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+  await shoot(page, 'members-wallet-verified');
 });
 
 test('an address typed without proof shows without the badge, and changing a proven one removes its proof', async ({
