@@ -8,6 +8,8 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { ExplorerFixture } from './support/explorerFixture.ts';
 import { newMember } from './support/newMember.ts';
 import { DESKTOP, PHONE, screen } from './support/screens.ts';
+import { MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 import { GUAPCOINX, TestWallet } from './support/testWallet.ts';
 import { askChallenge, memberSession, sendProof, verifyAddress, walletVerified } from './support/walletApi.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
@@ -37,6 +39,20 @@ async function secondMember(browser: Browser, prefix: string) {
   const account = await newMember(page, page.request, prefix);
   return { context, page, account };
 }
+
+test('outside a wallet browser, the form offers the download link under Wallet Address, not a Connect button', async ({
+  page,
+}) => {
+  await signInQuickly(page, MEMBER, '/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const profile = new ProfilePage(page);
+  const download = profile.form.getByRole('link', { name: 'Download the GuapCoin wallet browser' });
+  await expect(download).toHaveAttribute('href', 'https://wallet.guapcoin.example/download');
+  await expect(profile.form.getByRole('button', { name: 'Connect Wallet' })).toHaveCount(0);
+  await profile.form.getByLabel('Wallet Address', { exact: true }).scrollIntoViewIfNeeded();
+  await shoot(page, 'profile-wallet-form-prompt');
+  await expectNoSeriousA11yViolations(page, '/profile (edit form, outside a wallet browser)');
+});
 
 test('the owner verifies their address by signature, and the badge shows on the profile and the member card', async ({
   page,

@@ -2,7 +2,7 @@
 // and GUAPX amounts. The profile's Verify, Send and tips use these.
 export { inWallet, WalletDeclined } from './connector/connector.ts';
 export { useWallet } from './connector/useWallet.ts';
-export { WalletBrowserPrompt } from './connector/WalletBrowserPrompt.tsx';
+export { WalletBrowserHint } from './connector/WalletBrowserPrompt.tsx';
 export { formatGuapx } from './lib/amount.ts';
 export { chainIdFromHex } from './lib/chain.ts';
 export { parseTipAmount } from './lib/tipAmount.ts';
