@@ -8,6 +8,8 @@ const SEED_PORT = PORT + 1;
 // A fresh data folder per run, so every run starts from the seed.
 const DATA_DIR = join(tmpdir(), `guap-e2e-${Date.now()}`);
 const SEED_DATA_DIR = `${DATA_DIR}-seed`;
+/** The block explorer fixture (tests/e2e/support/explorerFixture.ts), which the wallet specs start themselves. */
+export const EXPLORER_PORT = PORT + 2;
 
 // These specs only read, and assert the seed's exact lists (counts, newest first): other specs' writes would move them.
 const SEED_ONLY = /\/(home|lists|search)(\.phone)?\.spec\.ts$/;
@@ -77,6 +79,11 @@ export default defineConfig({
       JWT_SECRET: E2E_JWT_SECRET,
       AUTH_RATE_LIMITS: 'off',
       POST_RATE_LIMITS: 'off',
+      // The wallet's chain as the app reads it: GuapcoinX's id, the explorer fixture, and a download link that is
+      // only shown, never fetched.
+      WALLET_CHAIN_ID: '71111',
+      WALLET_EXPLORER_URL: `http://127.0.0.1:${EXPLORER_PORT}/`,
+      WALLET_DOWNLOAD_URL: 'https://wallet.guapcoin.example/download',
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -112,3 +112,9 @@ test('a kept answer that is not JSON is asked for again, not a start that throws
   expect(await loadBackendConfig({ env: {}, fetch: answering(local), storage })).toEqual(local);
   expect(await loadBackendConfig({ env: {}, fetch: offline, storage })).toEqual(local);
 });
+
+test('a config answer whose wallet settings are not strings is refused', async () => {
+  await expect(
+    loadBackendConfig({ env: {}, fetch: answering({ ...local, wallet: { chainId: 1500 } }), storage: memoryStorage() }),
+  ).rejects.toThrow('no url and anonKey');
+});

@@ -4,6 +4,16 @@ export interface BackendConfig {
   anonKey: string;
   /** The web-push application server key (VAPID, public); without it this backend sends no push. */
   vapidPublicKey?: string;
+  /** The chain settings the local stack was started with (WALLET_* env); a hosted build has them as VITE_WALLET_*. */
+  wallet?: WalletSettings;
+}
+
+/** The wallet's chain, as strings the way env gives them; chainConfig (features/wallet/lib/chain.ts) checks them. */
+export interface WalletSettings {
+  chainId?: string;
+  rpcUrl?: string;
+  explorerUrl?: string;
+  downloadUrl?: string;
 }
 
 const STORAGE_KEY = 'guap.backend-config';
@@ -17,14 +27,25 @@ interface ConfigSources {
   online?: boolean;
 }
 
+function isWalletSettings(value: unknown): value is WalletSettings {
+  if (value === undefined) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.values(value).every((setting) => typeof setting === 'string');
+}
+
 function isConfig(value: unknown): value is BackendConfig {
   const v = value as Partial<BackendConfig> | null;
   const key = v?.vapidPublicKey;
-  return typeof v?.url === 'string' && typeof v.anonKey === 'string' && (key === undefined || typeof key === 'string');
+  return (
+    typeof v?.url === 'string' &&
+    typeof v.anonKey === 'string' &&
+    (key === undefined || typeof key === 'string') &&
+    isWalletSettings(v.wallet)
+  );
 }
 
 /** The local stack's last answer kept on this device, if any. */
-export function savedConfig(storage: ConfigSources['storage']): BackendConfig | undefined {
+export function savedConfig(storage: Pick<ConfigSources['storage'], 'getItem'>): BackendConfig | undefined {
   const parsed = parsedOrNull(storage.getItem(STORAGE_KEY));
   return isConfig(parsed) ? parsed : undefined;
 }

@@ -666,9 +666,11 @@ export type Database = {
           role: string;
           sync_txid: number;
           thread_count: number;
+          tips_received: number;
           updated_at: string;
           username: string;
           wallet_address: string | null;
+          wallet_verified: boolean;
         };
         Insert: {
           avatar_url?: string | null;
@@ -686,9 +688,11 @@ export type Database = {
           role?: string;
           sync_txid?: number;
           thread_count?: number;
+          tips_received?: number;
           updated_at?: string;
           username: string;
           wallet_address?: string | null;
+          wallet_verified?: boolean;
         };
         Update: {
           avatar_url?: string | null;
@@ -706,9 +710,11 @@ export type Database = {
           role?: string;
           sync_txid?: number;
           thread_count?: number;
+          tips_received?: number;
           updated_at?: string;
           username?: string;
           wallet_address?: string | null;
+          wallet_verified?: boolean;
         };
         Relationships: [];
       };
@@ -892,6 +898,110 @@ export type Database = {
           },
         ];
       };
+      tips: {
+        Row: {
+          amount_wei: number;
+          asked_at: string | null;
+          chain_id: number;
+          checked_at: string | null;
+          created_at: string;
+          id: string;
+          recipient_id: string;
+          sender_id: string;
+          status: string;
+          to_address: string;
+          tx_hash: string;
+        };
+        Insert: {
+          amount_wei: number;
+          asked_at?: string | null;
+          chain_id: number;
+          checked_at?: string | null;
+          created_at?: string;
+          id?: string;
+          recipient_id: string;
+          sender_id?: string;
+          status?: string;
+          to_address: string;
+          tx_hash: string;
+        };
+        Update: {
+          amount_wei?: number;
+          asked_at?: string | null;
+          chain_id?: number;
+          checked_at?: string | null;
+          created_at?: string;
+          id?: string;
+          recipient_id?: string;
+          sender_id?: string;
+          status?: string;
+          to_address?: string;
+          tx_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'tips_recipient_id_fkey';
+            columns: ['recipient_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'tips_recipient_id_fkey';
+            columns: ['recipient_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'tips_sender_id_fkey';
+            columns: ['sender_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'tips_sender_id_fkey';
+            columns: ['sender_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      wallet_challenges: {
+        Row: {
+          created_at: string;
+          message: string;
+          nonce: string;
+          used_at: string | null;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          message: string;
+          nonce?: string;
+          used_at?: string | null;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          message?: string;
+          nonce?: string;
+          used_at?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wallet_challenges_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'wallet_challenges_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       banned_user_list: {
@@ -987,6 +1097,7 @@ export type Database = {
           thread_title: string;
         }[];
       };
+      claim_tip_check: { Args: { p_tip: string }; Returns: boolean };
       close_reports: { Args: { new_status: string; post: string }; Returns: number };
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined };
       dismiss_reports: { Args: { post_id: string }; Returns: number };
@@ -1025,6 +1136,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      mark_wallet_verified: { Args: { p_address: string; p_user: string }; Returns: boolean };
       member_activity: {
         Args: { member: string };
         Returns: {
@@ -1091,10 +1203,13 @@ export type Database = {
           title: string;
         }[];
       };
+      settle_tip: { Args: { p_status: string; p_tip: string }; Returns: string };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
+      take_wallet_challenge: { Args: { p_nonce: string; p_user: string }; Returns: string };
       touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };
       unban_user: { Args: { target: string }; Returns: undefined };
       wait_in_words: { Args: { seconds: number }; Returns: string };
+      wallet_challenge: { Args: Record<PropertyKey, never>; Returns: Json };
       write_moderation_log: {
         Args: { action: string; details?: Json; post?: string; reason?: string; target_user?: string; thread?: string };
         Returns: undefined;

@@ -1,4 +1,5 @@
-// The IndexedDB mirror: forum rows, the outbox, the failed list and the sync cursors, in one versioned Dexie database.
+// The IndexedDB mirror: forum rows, the member's wallet as last read, the outbox, the failed list and the sync
+// cursors, in one versioned Dexie database.
 import { Dexie, type EntityTable, type Transaction } from 'dexie';
 import type { FailedEntry, OutboxEntry } from './outboxTypes.ts';
 import type {
@@ -18,6 +19,7 @@ import type {
   ThreadRow,
   BookmarkRow,
   SlugAliasRow,
+  WalletSnapshotRow,
 } from './types.ts';
 import { wordIndexMiddleware } from './wordIndex.ts';
 
@@ -57,6 +59,8 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = [
       'id, slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at, *_words',
     posts: 'id, [thread_id+created_at], author_id, *_words',
   },
+  // v9: the wallet's last balance and history per address, for /wallet offline.
+  { walletSnapshots: 'address' },
 ];
 
 /** A modify that changes nothing: Dexie puts every row back, through the middlewares. */
@@ -114,6 +118,17 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
   8: async (tx) => {
     for (const table of ['threads', 'posts'] as const) await tx.table(table).toCollection().modify(putBackAsItIs);
   },
+  // Profiles mirrored before wallet proofs and tips read unverified with no tips, until every profile comes again.
+  9: async (tx) => {
+    await tx
+      .table('profiles')
+      .toCollection()
+      .modify((p: Record<string, unknown>) => {
+        p.wallet_verified ??= false;
+        p.tips_received ??= 0;
+      });
+    await tx.table('cursors').where('table').equals('profiles').modify({ txid: 0 });
+  },
 };
 
 export type Mirror = Dexie & {
@@ -135,6 +150,7 @@ export type Mirror = Dexie & {
   failed: EntityTable<FailedEntry, 'id'>;
   cursors: EntityTable<CursorRow, 'table'>;
   workerSession: EntityTable<WorkerSession, 'key'>;
+  walletSnapshots: EntityTable<WalletSnapshotRow, 'address'>;
 };
 
 interface MirrorOptions {

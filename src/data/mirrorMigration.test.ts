@@ -140,6 +140,35 @@ describe('mirror schema migrations', () => {
     current.close();
   });
 
+  it('adds an empty wallet table to a version 8 mirror, keeping its rows', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 8);
+    await old.table('slugAliases').add({ slug: 'old-slug', thread_id: 't1' });
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    expect(await current.walletSnapshots.count()).toBe(0);
+    expect(await current.slugAliases.get('old-slug')).toEqual({ slug: 'old-slug', thread_id: 't1' });
+    current.close();
+  });
+
+  it('gives profiles of a version 8 mirror no wallet proof and no tips, and pulls every profile again', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 8);
+    await old.table('profiles').add({ id: 'u1', username: 'ada', wallet_address: '0xabc', sync_txid: 9 });
+    await old.table('cursors').bulkAdd([
+      { table: 'profiles', txid: 9 },
+      { table: 'threads', txid: 9 },
+    ]);
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    expect(await current.profiles.get('u1')).toMatchObject({ wallet_verified: false, tips_received: 0 });
+    expect((await current.cursors.get('profiles'))?.txid).toBe(0);
+    expect((await current.cursors.get('threads'))?.txid).toBe(9);
+    current.close();
+  });
+
   it('only ever appends versions: the first one still declares every table', () => {
     expect(Object.keys(MIRROR_VERSIONS[0]!).sort()).toEqual([
       'categories',

@@ -134,3 +134,36 @@ export interface WorkerSession {
   /** Seconds since the epoch, as in the JWT. */
   expiresAt: number;
 }
+
+/** SPEC §3 "Wallet transaction", as the wallet page reads it from the explorer and keeps it. */
+export interface WalletTransactionRow {
+  hash: string;
+  from: string;
+  /** Empty for a contract creation. */
+  to: string;
+  /** Wei, a string of digits. */
+  value: string;
+  /** The block's time, ISO 8601. */
+  timestamp: string;
+  status: 'success' | 'failed';
+  gasUsed: string;
+  gasPrice: string;
+  blockNumber: number;
+  /** Which way the coins moved, seen from the member's address. */
+  direction: 'Received' | 'Sent';
+  /** The other side: the recipient of what the member sent (the new contract for a creation), else the sender. */
+  counterpart: string;
+}
+
+/**
+ * What the explorer last said about one wallet address (lower case), kept so that /wallet shows it offline with its
+ * age. Balance and history are fetched side by side but may fail apart, so each has its own time (ms since epoch).
+ */
+export interface WalletSnapshotRow {
+  address: string;
+  /** Wei, a string of digits. */
+  balance?: string;
+  balanceAt?: number;
+  transactions?: WalletTransactionRow[];
+  transactionsAt?: number;
+}

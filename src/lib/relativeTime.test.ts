@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { listAge, relativeAge } from './relativeTime.ts';
+import { ago as agoText, listAge, relativeAge } from './relativeTime.ts';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -23,4 +23,9 @@ test('a time in the future (clock skew) reads as just now', () => {
 test('lists show relative age within a day and the full date after', () => {
   expect(listAge(ago(23 * 3_600_000), now)).toBe('23h');
   expect(listAge('2026-11-03T12:00:00Z', now)).toBe('Nov 3, 2026');
+});
+
+test("an age in a sentence reads '5m ago', but 'just now' as it is", () => {
+  expect(agoText(ago(10_000), now)).toBe('just now');
+  expect(agoText(ago(5 * 60_000), now)).toBe('5m ago');
 });

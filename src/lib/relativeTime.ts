@@ -21,6 +21,17 @@ export function relativeAge(iso: string, now: number = Date.now()): string {
   return 'just now';
 }
 
+/** 'just now', else '5m ago', '3d ago'. */
+export function ago(iso: string, now: number = Date.now()): string {
+  const age = relativeAge(iso, now);
+  return age === 'just now' ? age : `${age} ago`;
+}
+
+/** The exact local date and time, shown when the pointer rests on an age. */
+export function fullTime(iso: string): string {
+  return new Date(iso).toLocaleString();
+}
+
 /** One formatter for every date: toLocaleDateString builds a new one per call, which a long thread feels. */
 const FULL_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 

@@ -228,6 +228,7 @@ export class SyncEngine {
         db.threadReads,
         db.bookmarks,
         db.slugAliases,
+        db.walletSnapshots,
       ];
       await db.transaction('rw', [...tables, db.cursors], async () => {
         if (staleMessages) {
@@ -236,6 +237,8 @@ export class SyncEngine {
           await db.workerSession.clear();
           // A slug this device showed for the last member's thread is theirs: it opens no thread for the next one.
           await db.slugAliases.clear();
+          // The last member's wallet addresses, balances and payments are theirs alone.
+          await db.walletSnapshots.clear();
           await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
         }
         if (staleLikes) {

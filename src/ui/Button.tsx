@@ -24,11 +24,12 @@ export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLBut
   return <button ref={ref} type={type} className={buttonClass({ variant, full, iconOnly }, className)} {...rest} />;
 });
 
-const StyledAnchor = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & Look>(
+/** An external link (another site, a download) styled as a button. */
+export const ButtonAnchor = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & Look>(
   function StyledAnchor({ variant, full, iconOnly, className, ...rest }, ref) {
     return <a ref={ref} className={buttonClass({ variant, full, iconOnly }, className)} {...rest} />;
   },
 );
 
 /** A router link styled as a button. */
-export const ButtonLink = createLink(StyledAnchor);
+export const ButtonLink = createLink(ButtonAnchor);

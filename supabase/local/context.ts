@@ -28,4 +28,14 @@ export interface StackContext {
   vapidPublicKey: string;
   /** Runs send-notifications after writes; absent when the stack sends no notifications (most test stacks). */
   notificationSender?: NotificationSender;
+  /** The wallet's chain settings the stack was started with, handed to the app in /local/v1/config. */
+  wallet: WalletSettings;
+}
+
+/** The wallet's chain as env gives it (WALLET_*); unset ones are left out, and the app uses GuapcoinX's. */
+export interface WalletSettings {
+  chainId?: string;
+  rpcUrl?: string;
+  explorerUrl?: string;
+  downloadUrl?: string;
 }

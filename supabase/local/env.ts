@@ -1,5 +1,6 @@
 // The local stack's settings, read from the environment once, with the documented defaults.
 import { resolve } from 'node:path';
+import type { WalletSettings } from './context.ts';
 
 export interface LocalEnv {
   port: number;
@@ -20,6 +21,9 @@ export interface LocalEnv {
   /** The web push pair; unset, a pair made on first start is kept in the data folder (vapid.ts). */
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
+  /** The wallet's chain (WALLET_CHAIN_ID, WALLET_RPC_URL, WALLET_EXPLORER_URL, WALLET_DOWNLOAD_URL): the app reads
+   * them from /local/v1/config, and the wallet functions read the chain id and the explorer. */
+  wallet: WalletSettings;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
@@ -36,5 +40,13 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
     trustProxy: env.TRUST_PROXY || undefined,
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
+    wallet: Object.fromEntries(
+      Object.entries({
+        chainId: env.WALLET_CHAIN_ID,
+        rpcUrl: env.WALLET_RPC_URL,
+        explorerUrl: env.WALLET_EXPLORER_URL,
+        downloadUrl: env.WALLET_DOWNLOAD_URL,
+      }).filter(([, value]) => value),
+    ),
   };
 }

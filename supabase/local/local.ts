@@ -91,7 +91,12 @@ export async function handleLocal(req: ApiRequest, ctx: StackContext): Promise<A
     return {
       status: 200,
       headers: { 'cache-control': 'no-store' },
-      body: { url: req.url.origin, anonKey: ctx.keys.anonKey, vapidPublicKey: ctx.vapidPublicKey },
+      body: {
+        url: req.url.origin,
+        anonKey: ctx.keys.anonKey,
+        vapidPublicKey: ctx.vapidPublicKey,
+        ...(Object.keys(ctx.wallet).length > 0 && { wallet: ctx.wallet }),
+      },
     };
   }
   if (get && req.path === '/v1/mail') {

@@ -51,6 +51,7 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
     trustProxy: env.trustProxy,
     vapidKeys,
     sendNotifications: true,
+    wallet: env.wallet,
     ...overrides,
   });
   console.log(`GuapCoin Forum is running at ${stack.url}`);

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { clientAddress } from './clientAddress.ts';
 import { handleAuth } from './auth/index.ts';
 import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './auth/rateLimits.ts';
-import type { StackContext } from './context.ts';
+import type { StackContext, WalletSettings } from './context.ts';
 import type { Db } from './db.ts';
 import { handleFunctions, LocalFunctions } from './functions.ts';
 import { ApiError, BodyTooLarge, readBody, type ApiRequest, type ApiResponse } from './http.ts';
@@ -45,6 +45,8 @@ export interface StackOptions {
   sendNotifications?: boolean;
   /** Settings for the Edge Functions beyond the stack's own (SUPABASE_URL, keys, SITE_URL, mail API, VAPID). */
   functionEnv?: Record<string, string>;
+  /** The wallet's chain settings: served to the app in /local/v1/config, and to the functions as WALLET_* env. */
+  wallet?: WalletSettings;
 }
 
 export interface Stack {
@@ -233,6 +235,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: siteUrl.startsWith('https://') ? siteUrl : 'mailto:notifications@guapcoin.local',
+    ...walletFunctionEnv(options.wallet ?? {}),
     ...options.functionEnv,
   };
   const functions = new LocalFunctions((name) => functionEnv[name]);
@@ -248,6 +251,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     signInLimiter: limits === false ? undefined : new SignInLimiter(limits),
     functions,
     vapidPublicKey: vapid.publicKey,
+    wallet: options.wallet ?? {},
   };
   if (options.sendNotifications) {
     ctx.notificationSender = new NotificationSender(options.db, async () => {
@@ -279,4 +283,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
     },
   };
+}
+
+/** The chain id and the explorer, as the wallet functions read them (the same names on hosted Supabase). */
+function walletFunctionEnv(wallet: WalletSettings): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries({ WALLET_CHAIN_ID: wallet.chainId, WALLET_EXPLORER_URL: wallet.explorerUrl }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
 }

@@ -21,3 +21,15 @@ test('an unknown local endpoint is a 404, not a crash', async () => {
   const res = await fetch(`${stack.url}/local/v1/nope`);
   expect(res.status).toBe(404);
 });
+
+test('a stack started with the wallet settings hands them to the app; without them the config has none', async () => {
+  expect(await (await fetch(`${stack.url}/local/v1/config`)).json()).not.toHaveProperty('wallet');
+  const wallet = { chainId: '1500', explorerUrl: 'http://127.0.0.1:4999/', downloadUrl: 'https://example.org/get' };
+  const walletStack = await startTestStack({ wallet });
+  try {
+    const config = (await (await fetch(`${walletStack.url}/local/v1/config`)).json()) as { wallet: unknown };
+    expect(config.wallet).toEqual(wallet);
+  } finally {
+    await walletStack.close();
+  }
+});

@@ -1,4 +1,5 @@
 // Starts a fresh local stack for one test file: in-memory PGlite, or a new database on DATABASE_URL's server.
+import type { WalletSettings } from '../../supabase/local/context.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,8 @@ export interface TestStackOptions {
   functionEnv?: Record<string, string>;
   /** bcrypt's cost for new passwords: the least (4) unless asked, since a file makes dozens of accounts. */
   passwordHashCost?: number;
+  /** The wallet's chain settings (WALLET_* of `npm start`). */
+  wallet?: WalletSettings;
   /** The database's posting limits (public.forum_limits): lifted unless asked, since tests post quickly. */
   rateLimits?: 'default' | 'relaxed';
 }
@@ -90,6 +93,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     trustProxy: options.trustProxy,
     sendNotifications: options.sendNotifications,
     functionEnv: options.functionEnv,
+    wallet: options.wallet,
   });
   const make = (key: string) =>
     createClient(stack.url, key, {

@@ -23,7 +23,7 @@ function Badges({ member }: { member: ProfileRow }) {
     <span className={styles.badges}>
       {member.role === 'admin' && <span className="badge badge-admin">Admin</span>}
       {member.role === 'moderator' && <span className="badge badge-mod">Moderator</span>}
-      {member.wallet_address && <span className={`badge ${styles.verified}`}>Verified</span>}
+      {member.wallet_verified && <span className="badge badge-verified">Verified</span>}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 // The owner's Edit Profile form (SPEC §2, §5): Username, Display Name, Bio and Wallet Address, checked on the
 // device with the spec's messages; saved through the outbox and followed until the server answers (useFollowedSave).
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
 import { USERNAME_TAKEN } from '../../state/mutations/profile.ts';
@@ -13,6 +13,10 @@ import styles from './Profile.module.css';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 
 const PROFILE_UPDATED = 'Profile updated successfully!';
+
+const ConnectedAddressButtons = lazy(() =>
+  import('./wallet/ConnectedAddressButtons.tsx').then((m) => ({ default: m.ConnectedAddressButtons })),
+);
 
 export function EditProfileForm({ profile, onClose }: { profile: ProfileView; onClose(): void }) {
   const initial = formValuesOf(profile);
@@ -70,6 +74,9 @@ export function EditProfileForm({ profile, onClose }: { profile: ProfileView; on
         {...field('bio')}
       />
       <Field label="Wallet Address" placeholder="0x..." spellCheck={false} {...field('wallet_address')} />
+      <Suspense fallback={null}>
+        <ConnectedAddressButtons onUse={(address) => setValues((v) => ({ ...v, wallet_address: address }))} />
+      </Suspense>
       {refusal && (
         <p className={styles.fieldError} role="alert">
           {refusal}

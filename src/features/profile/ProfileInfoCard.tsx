@@ -3,7 +3,14 @@ import type { ProfileView } from '../../state/queries/profile.ts';
 import { WalletAddress } from './WalletAddress.tsx';
 import styles from './Profile.module.css';
 
-export function ProfileInfoCard({ profile }: { profile: ProfileView }) {
+interface ProfileInfoCardProps {
+  profile: ProfileView;
+  own: boolean;
+  signedIn: boolean;
+}
+
+export function ProfileInfoCard({ profile, own, signedIn }: ProfileInfoCardProps) {
+  const { wallet_address: address } = profile;
   return (
     <section className={styles.card} aria-labelledby="profile-info">
       <h2 id="profile-info" className={styles.cardTitle}>
@@ -16,8 +23,8 @@ export function ProfileInfoCard({ profile }: { profile: ProfileView }) {
         <dd className={styles.bio}>{profile.bio?.trim() || <span className="muted">No bio yet</span>}</dd>
         <dt>Wallet Address</dt>
         <dd>
-          {profile.wallet_address ? (
-            <WalletAddress address={profile.wallet_address} />
+          {address ? (
+            <WalletAddress profile={{ ...profile, wallet_address: address }} own={own} signedIn={signedIn} />
           ) : (
             <span className="muted">Not connected</span>
           )}

@@ -13,6 +13,7 @@ import { ProfileInfoCard } from './ProfileInfoCard.tsx';
 import { ProfileStats } from './ProfileStats.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import { RecentActivityCard } from './RecentActivityCard.tsx';
+import { TipsReceivedCard } from './wallet/TipsReceivedCard.tsx';
 import styles from './Profile.module.css';
 
 export function ProfilePage() {
@@ -68,10 +69,11 @@ function ProfileScreen({ profile, own, signedIn }: { profile: ProfileView; own: 
         {editing ? (
           <EditProfileForm profile={profile} onClose={() => setEditing(false)} />
         ) : (
-          <ProfileInfoCard profile={profile} />
+          <ProfileInfoCard profile={profile} own={own} signedIn={signedIn} />
         )}
         <ProfileStats profile={profile} />
       </div>
+      <TipsReceivedCard userId={profile.id} count={profile.tips_received} />
       <RecentActivityCard userId={profile.id} own={own} />
     </div>
   );

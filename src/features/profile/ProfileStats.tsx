@@ -1,5 +1,5 @@
-// The three counters: the member's real thread and reply counts (kept by the database), and Tips Received, which
-// stays 0 until the wallet issue.
+// The three counters, each kept by the database: threads, replies, and Tips Received (the tips it confirmed on
+// chain).
 import type { ProfileView } from '../../state/queries/profile.ts';
 import styles from './Profile.module.css';
 
@@ -7,7 +7,7 @@ export function ProfileStats({ profile }: { profile: ProfileView }) {
   const stats = [
     { label: 'Threads', value: profile.thread_count },
     { label: 'Replies', value: profile.reply_count },
-    { label: 'Tips Received', value: 0 },
+    { label: 'Tips Received', value: profile.tips_received },
   ];
   return (
     <section className={styles.card} aria-labelledby="profile-activity">

@@ -67,7 +67,7 @@ describe('sync and the session', () => {
     expect((await d.client.auth.getSession()).data.session?.access_token).not.toBe(before);
   });
 
-  it('removes private data on sign-out and sends the waiting writes only for their own author', async () => {
+  it('removes private data (the wallet kept for /wallet too) on sign-out and sends the waiting writes only for their own author', async () => {
     const alice = await stack.newMember();
     const bob = await stack.newMember();
     const d = await device();
@@ -79,6 +79,8 @@ describe('sync and the session', () => {
     await catchUp(d, stack.db);
     expect(await d.db.messages.count()).toBe(1);
     expect(await d.db.me.get(alice.id)).toMatchObject({ email: alice.email });
+    // What /wallet kept of Alice's wallet: her address, balance and payments are hers alone.
+    await d.db.walletSnapshots.put({ address: '0xa11ce', balance: '5', balanceAt: 1 });
 
     d.env.online = false;
     const threadId = await openThreadId(d);
@@ -89,6 +91,7 @@ describe('sync and the session', () => {
 
     expect(await d.db.messages.count()).toBe(0);
     expect(await d.db.me.count()).toBe(0);
+    expect(await d.db.walletSnapshots.count()).toBe(0);
     expect(await d.db.outbox.count()).toBe(2);
     expect(await d.db.posts.filter((p) => p.content === 'Alice wrote this offline').count()).toBe(0);
 

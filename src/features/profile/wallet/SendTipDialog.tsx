@@ -1,0 +1,153 @@
+// Send: a tip in GUAPX from the viewer's connected wallet to a member's verified address. It shows the amount, the
+// network fee estimate and the chain, switches the wallet's chain first when needed, and records the transaction
+// hash as a tip that counts once the server has found it on chain.
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { WALLET_FAILURES } from '../../../backend/wallet.ts';
+import { shortAddress } from '../../../lib/shortAddress.ts';
+import { useBackend } from '../../../state/BackendContext.tsx';
+import { logError, reportError } from '../../../state/errors/reportError.ts';
+import { useMirrorActions } from '../../../state/mutations/mirror.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { Field } from '../../../ui/Field.tsx';
+import {
+  chainIdFromHex,
+  formatGuapx,
+  inWallet,
+  parseTipAmount,
+  useWallet,
+  WalletDeclined,
+} from '../../wallet/index.ts';
+import { followTip, recordSentTip } from './tipRecords.ts';
+import styles from '../Profile.module.css';
+
+interface TipRecipient {
+  id: string;
+  username: string;
+  address: string;
+}
+
+interface SendTipDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  recipient: TipRecipient;
+}
+
+/** The fee for the typed amount, asked of the wallet once typing pauses. */
+function useFeeEstimate(to: string, wei: bigint | null): bigint | null {
+  const { estimateFee } = useWallet();
+  const [fee, setFee] = useState<{ wei: bigint | null; fee: bigint } | null>(null);
+  useEffect(() => {
+    if (wei === null) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      estimateFee({ to, value: wei }).then(
+        (estimate) => current && setFee({ wei, fee: estimate }),
+        (error: unknown) => logError(error, 'The fee could not be estimated'),
+      );
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [estimateFee, to, wei]);
+  return fee !== null && fee.wei === wei ? fee.fee : null;
+}
+
+function feeText(fee: bigint | null): string {
+  if (fee === null) return 'Estimating...';
+  const shown = formatGuapx(fee.toString());
+  return shown === '0.0000' && fee > 0n ? '< 0.0001 GUAPX' : `${shown} GUAPX`;
+}
+
+export function SendTipDialog({ open, onOpenChange, recipient }: SendTipDialogProps) {
+  const wallet = useWallet();
+  const client = useBackend();
+  const { pull } = useMirrorActions();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const amount = parseTipAmount(text);
+  const fee = useFeeEstimate(recipient.address, amount.ok ? amount.wei : null);
+  const { chain } = wallet;
+  const walletChainId = wallet.state.chainId === null ? null : chainIdFromHex(wallet.state.chainId);
+  const wrongChain = walletChainId !== chain.chainId;
+
+  const settle = async (tipId: string) => {
+    const status = await followTip(client, tipId);
+    if (status === 'confirmed') {
+      toast.success(`Tip to @${recipient.username} confirmed on chain`);
+      await pull();
+    } else if (status === 'failed') {
+      toast.error(`The tip to @${recipient.username} failed on chain and does not count`);
+    }
+  };
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!amount.ok) {
+      setError(amount.message);
+      return;
+    }
+    setError(undefined);
+    setSending(true);
+    try {
+      if (wrongChain) await inWallet(wallet.switchChain);
+      const hash = await inWallet(() => wallet.sendTransaction({ to: recipient.address, value: amount.wei }));
+      const tipId = await recordSentTip(client, {
+        recipient_id: recipient.id,
+        tx_hash: hash.toLowerCase(),
+        to_address: recipient.address,
+        amount_wei: amount.wei.toString(),
+        chain_id: chain.chainId,
+      });
+      toast.success(`Tip sent to @${recipient.username}. It counts once confirmed on chain.`);
+      onOpenChange(false);
+      setText('');
+      settle(tipId).catch((failure: unknown) => logError(failure, 'The tip could not be checked'));
+    } catch (failure) {
+      if (!(failure instanceof WalletDeclined)) reportError(failure, WALLET_FAILURES.tip);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Send GUAPX to @${recipient.username}`}>
+      <form className={styles.tipForm} onSubmit={(e) => void send(e)} noValidate>
+        <p className="muted">
+          To <code title={recipient.address}>{shortAddress(recipient.address)}</code>, their verified address.
+        </p>
+        <Field
+          label="Amount (GUAPX)"
+          inputMode="decimal"
+          placeholder="1.5"
+          autoComplete="off"
+          value={text}
+          error={error}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <dl className={styles.tipFacts}>
+          <dt>Network fee</dt>
+          <dd>{amount.ok ? feeText(fee) : '-'}</dd>
+          <dt>Chain</dt>
+          <dd>
+            {chain.chainName} ({chain.chainId})
+            {wrongChain && walletChainId !== null && (
+              <span className="muted"> · your wallet is on {walletChainId}: sending switches it</span>
+            )}
+          </dd>
+        </dl>
+        <div className={styles.formActions}>
+          <Button onClick={() => onOpenChange(false)} disabled={sending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={sending}>
+            {sending ? 'Sending...' : 'Send'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+// Verify, for the owner of an address not yet proven: the connected wallet signs the server's challenge (the forum,
+// the member and a single-use nonce), and the verify-wallet function checks the signature before granting the badge.
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { AppError } from '../../../backend/errors.ts';
+import { askWalletChallenge, verifyWallet, WALLET_FAILURES } from '../../../backend/wallet.ts';
+import { shortAddress } from '../../../lib/shortAddress.ts';
+import { useBackend } from '../../../state/BackendContext.tsx';
+import { reportError } from '../../../state/errors/reportError.ts';
+import { useMirrorActions } from '../../../state/mutations/mirror.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { inWallet, useWallet, WalletDeclined } from '../../wallet/index.ts';
+
+export function VerifyWalletButton({ address }: { address: string }) {
+  const wallet = useWallet();
+  const client = useBackend();
+  const { pull } = useMirrorActions();
+  const [busy, setBusy] = useState(false);
+
+  const verify = async () => {
+    setBusy(true);
+    try {
+      const accounts = wallet.state.connected ? wallet.state.accounts : await inWallet(wallet.connect);
+      const account = accounts.find((a) => a.toLowerCase() === address.toLowerCase());
+      if (!account) {
+        throw new AppError('invalid', `Connect the wallet ${shortAddress(address)} to verify this address`);
+      }
+      const challenge = await askWalletChallenge(client);
+      const signature = await inWallet(() => wallet.signMessage(challenge.message));
+      await verifyWallet(client, { nonce: challenge.nonce, address: account, signature });
+      // The badge comes with the profile's next change in the mirror.
+      await pull();
+      toast.success('Wallet address verified');
+    } catch (error) {
+      if (!(error instanceof WalletDeclined)) reportError(error, WALLET_FAILURES.verify);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button variant="ghost" onClick={() => void verify()} disabled={busy}>
+      {busy ? 'Verifying...' : 'Verify'}
+    </Button>
+  );
+}

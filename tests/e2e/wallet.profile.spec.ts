@@ -1,0 +1,266 @@
+// Verified addresses and tips on profiles, with the test wallet and the explorer fixture: the owner proves an
+// address by signature and the badge shows on the profile and the member card; the server refuses a forged and a
+// replayed signature; a tip goes to the recipient's verified address with the right value and counts only once the
+// explorer reports its receipt successful.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Wallet } from 'ethers';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { ExplorerFixture } from './support/explorerFixture.ts';
+import { newMember } from './support/newMember.ts';
+import { DESKTOP, PHONE, screen } from './support/screens.ts';
+import { MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
+import { GUAPCOINX, TestWallet } from './support/testWallet.ts';
+import { askChallenge, memberSession, sendProof, verifyAddress, walletVerified } from './support/walletApi.ts';
+import { ProfilePage } from './pages/ProfilePage.ts';
+
+const explorer = new ExplorerFixture();
+
+test.beforeAll(() => explorer.start());
+test.afterAll(() => explorer.stop());
+test.beforeEach(() => explorer.reset());
+test.use({ viewport: DESKTOP });
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+async function shoot(page: Page, name: string) {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await screen(page, name);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A second member in their own browser context, signed in. */
+async function secondMember(browser: Browser, prefix: string) {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const account = await newMember(page, page.request, prefix);
+  return { context, page, account };
+}
+
+test('outside a wallet browser, the form offers the download link under Wallet Address, not a Connect button', async ({
+  page,
+}) => {
+  await signInQuickly(page, MEMBER, '/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const profile = new ProfilePage(page);
+  const download = profile.form.getByRole('link', { name: 'Download the GuapCoin wallet browser' });
+  await expect(download).toHaveAttribute('href', 'https://wallet.guapcoin.example/download');
+  await expect(profile.form.getByRole('button', { name: 'Connect Wallet' })).toHaveCount(0);
+  await profile.form.getByLabel('Wallet Address', { exact: true }).scrollIntoViewIfNeeded();
+  await shoot(page, 'profile-wallet-form-prompt');
+  await expectNoSeriousA11yViolations(page, '/profile (edit form, outside a wallet browser)');
+});
+
+test('the owner verifies their address by signature, and the badge shows on the profile and the member card', async ({
+  page,
+  request,
+}) => {
+  const testWallet = await TestWallet.install(page);
+  const account = await newMember(page, request, 'prover');
+  const session = await memberSession(request, account);
+  const profile = new ProfilePage(page);
+  await profile.open();
+
+  // The form's wallet buttons fill the field with the connected account.
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await profile.form.getByRole('button', { name: 'Connect Wallet' }).click();
+  await profile.form.getByRole('button', { name: 'Use Connected Address' }).click();
+  await expect(profile.form.getByLabel('Wallet Address', { exact: true })).toHaveValue(testWallet.address);
+  await shoot(page, 'profile-wallet-form');
+  await profile.form.getByRole('button', { name: 'Save Changes' }).click();
+  await profile.toast('Profile updated successfully!');
+
+  // Saved but not proven: no badge, and Verify for its owner.
+  await expect(profile.info.getByText(`${testWallet.address.slice(0, 6)}...`)).toBeVisible();
+  await expect(profile.info.getByText('Verified', { exact: true })).toHaveCount(0);
+  const verify = profile.info.getByRole('button', { name: 'Verify' });
+  await expect(verify).toBeVisible();
+  await shoot(page, 'profile-wallet-unverified');
+
+  // A signature by another key is refused, and the address stays unproven.
+  const forger = Wallet.createRandom();
+  const forgedChallenge = await askChallenge(request, session);
+  const forged = await sendProof(request, session, {
+    nonce: forgedChallenge.nonce,
+    address: testWallet.address,
+    signature: await forger.signMessage(forgedChallenge.message),
+  });
+  expect(forged).toEqual({ status: 400, body: { error: 'The signature was not made by this address' } });
+  expect(await walletVerified(request, session)).toBe(false);
+
+  await verify.click();
+  await profile.toast('Wallet address verified');
+  await expect(profile.info.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(verify).toHaveCount(0);
+  expect(await walletVerified(request, session)).toBe(true);
+
+  // The challenge the wallet signed names the forum, the member and a nonce; sent again, it is refused.
+  const [proof] = testWallet.signed;
+  expect(proof?.message).toMatch(new RegExp(`^GuapCoin Forum: .*\\nMember: ${session.userId}\\nNonce: [0-9a-f-]{36}$`));
+  const nonce = proof!.message.split('Nonce: ')[1]!;
+  const replayed = await sendProof(request, session, {
+    nonce,
+    address: testWallet.address,
+    signature: proof!.signature,
+  });
+  expect(replayed.status).toBe(409);
+  expect(replayed.body.error).toBe('This challenge was already used or has expired. Ask for a new one.');
+  await shoot(page, 'profile-wallet-verified');
+
+  // By name: with the other specs' members, a new member's card may be past the first page.
+  await page.goto('/members');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(account.username);
+  const card = page.getByTestId('member-card').filter({ hasText: `@${account.username}` });
+  await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+  await shoot(page, 'members-wallet-verified');
+});
+
+test('an address typed without proof shows without the badge, and changing a proven one removes its proof', async ({
+  page,
+  request,
+}) => {
+  const account = await newMember(page, request, 'typed');
+  const session = await memberSession(request, account);
+  await verifyAddress(request, session, Wallet.createRandom());
+  const profile = new ProfilePage(page);
+  await profile.open();
+  await expect(profile.info.getByText('Verified', { exact: true })).toBeVisible();
+
+  await profile.edit({ 'Wallet Address': Wallet.createRandom().address });
+  await profile.toast('Profile updated successfully!');
+  await expect.poll(() => walletVerified(request, session)).toBe(false);
+  await page.reload();
+  await expect(profile.info.getByRole('button', { name: 'Verify' })).toBeVisible();
+  await expect(profile.info.getByText('Verified', { exact: true })).toHaveCount(0);
+});
+
+test('a tip goes to the verified address with its value in wei, and counts only once its receipt succeeded', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // Two members sign up through the mailbox: slow on a busy machine.
+  test.slow();
+  // The recipient proves an address of their own.
+  const recipient = await secondMember(browser, 'tipped');
+  const recipientSession = await memberSession(recipient.page.request, recipient.account);
+  const recipientKey = Wallet.createRandom();
+  await verifyAddress(recipient.page.request, recipientSession, recipientKey);
+
+  // The tipper's wallet browser already shares its account, so the profile finds it connected; it is on the desktop
+  // wallet's chain, which the dialog says it will switch from.
+  let failNext = false;
+  const testWallet = await TestWallet.install(page, {
+    chainId: 1500,
+    knownChains: [1500, GUAPCOINX],
+    onSend: (tx) => {
+      explorer.registerSent(tx);
+      if (failNext) explorer.setReceiptStatus(tx.hash, '0');
+    },
+  });
+  testWallet.account = 1;
+  testWallet.authorized = true;
+  await newMember(page, request, 'tipper');
+  const profile = new ProfilePage(page);
+  await profile.open(recipientSession.userId);
+  const stats = page.getByRole('region', { name: 'Activity' });
+  const tipsReceived = stats.getByText('Tips Received').locator('xpath=following-sibling::dd');
+  await expect(tipsReceived).toHaveText('0');
+
+  await profile.info.getByRole('button', { name: 'Send' }).click();
+  const dialog = page.getByRole('dialog', { name: `Send GUAPX to @${recipient.account.username}` });
+  await dialog.getByLabel('Amount (GUAPX)').fill('1.5');
+  // 21,000 gas at 1 gwei.
+  await expect(dialog.getByText('< 0.0001 GUAPX')).toBeVisible();
+  await expect(dialog.getByText('GuapcoinX (71111)')).toBeVisible();
+  await expect(dialog.getByText('your wallet is on 1500: sending switches it')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the Send dialog');
+  await shoot(page, 'profile-send-tip');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+
+  await expect(toast(page, `Tip to @${recipient.account.username} confirmed on chain`)).toBeVisible();
+  expect(testWallet.sent).toHaveLength(1);
+  const methods = testWallet.methods();
+  expect(methods).toContain('wallet_switchEthereumChain');
+  expect(methods.indexOf('wallet_switchEthereumChain')).toBeLessThan(methods.indexOf('eth_sendTransaction'));
+  expect(testWallet.chainId).toBe(GUAPCOINX);
+  const [tip] = testWallet.sent;
+  expect([tip?.from, tip?.to, tip?.value]).toEqual([
+    testWallet.address.toLowerCase(),
+    recipientKey.address.toLowerCase(),
+    1_500_000_000_000_000_000n,
+  ]);
+  await expect(tipsReceived).toHaveText('1');
+  const tips = page.getByRole('region', { name: 'Tips Received' });
+  await expect(tips.getByRole('listitem')).toHaveCount(1);
+  await expect(tips.getByRole('listitem')).toContainText('1.5000 GUAPX');
+  await expect(tips.getByRole('link', { name: 'View' })).toHaveAttribute(
+    'href',
+    `${explorer.url}tx/${tip!.hash.toLowerCase()}`,
+  );
+
+  // A transaction whose receipt failed is never counted.
+  failNext = true;
+  await profile.info.getByRole('button', { name: 'Send' }).click();
+  await dialog.getByLabel('Amount (GUAPX)').fill('2');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(
+    toast(page, `The tip to @${recipient.account.username} failed on chain and does not count`),
+  ).toBeVisible();
+  expect(testWallet.sent[1]?.value).toBe(2_000_000_000_000_000_000n);
+  await page.reload();
+  await expect(tipsReceived).toHaveText('1');
+  await expect(tips.getByRole('listitem')).toHaveCount(1);
+  await expect(profile.info.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'a profile with a verified address and a tip');
+  await shoot(page, 'profile-tips-received');
+  await recipient.context.close();
+});
+
+test('a tip whose record could not reach the forum is kept on the device and recorded on the next visit', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.slow();
+  const recipient = await secondMember(browser, 'kept');
+  const recipientSession = await memberSession(recipient.page.request, recipient.account);
+  await verifyAddress(recipient.page.request, recipientSession, Wallet.createRandom());
+  await recipient.context.close();
+
+  const testWallet = await TestWallet.install(page, { onSend: (tx) => explorer.registerSent(tx) });
+  testWallet.authorized = true;
+  await newMember(page, request, 'keeper');
+  const profile = new ProfilePage(page);
+  await profile.open(recipientSession.userId);
+  const tipsReceived = page
+    .getByRole('region', { name: 'Activity' })
+    .getByText('Tips Received')
+    .locator('xpath=following-sibling::dd');
+  await expect(tipsReceived).toHaveText('0');
+
+  // The transaction leaves the wallet, then the connection drops before the forum records it.
+  await page.route('**/rest/v1/tips*', (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await profile.info.getByRole('button', { name: 'Send' }).click();
+  const dialog = page.getByRole('dialog', { name: `Send GUAPX to @${recipient.account.username}` });
+  await dialog.getByLabel('Amount (GUAPX)').fill('0.25');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(toast(page, 'No connection to the forum')).toBeVisible();
+  expect(testWallet.sent).toHaveLength(1);
+  expect(await page.evaluate(() => localStorage.getItem('guap.unrecorded-tips'))).toContain(
+    testWallet.sent[0]!.hash.toLowerCase(),
+  );
+
+  await page.unroute('**/rest/v1/tips*');
+  await page.reload();
+  await expect(tipsReceived).toHaveText('1');
+  await expect(page.getByRole('region', { name: 'Tips Received' }).getByRole('listitem')).toContainText('0.2500 GUAPX');
+  expect(await page.evaluate(() => localStorage.getItem('guap.unrecorded-tips'))).toBeNull();
+  expect(testWallet.sent).toHaveLength(1);
+});
