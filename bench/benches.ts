@@ -11,6 +11,7 @@ import { benchMirrorSearch } from './mirrorSearch.ts';
 import { benchModerationUsers } from './moderationUsers.ts';
 import { benchNotificationFanout } from './notificationFanout.ts';
 import { benchOfflineStart } from './offlineStart.ts';
+import { benchParallelLimits } from './parallelLimits.ts';
 import { benchReadPosition } from './readPosition.ts';
 import { benchRunaway } from './runaway.ts';
 import { benchStorage } from './storage.ts';
@@ -51,5 +52,10 @@ export const BENCHES: Bench[] = [
     name: 'notification fan-out',
     run: () => benchNotificationFanout(),
     smoke: () => benchNotificationFanout({ participants: 3, replies: 1 }),
+  },
+  {
+    name: 'parallel limits',
+    run: () => benchParallelLimits(),
+    smoke: () => benchParallelLimits({ runs: 1, threads: 5, replies: 3, messages: 22 }),
   },
 ];

@@ -153,31 +153,80 @@ export type Database = {
       };
       forum_limits: {
         Row: {
+          edits_per_day: number;
           id: boolean;
+          likes_per_day: number;
+          mentions_per_post: number;
           messages_per_day: number;
           new_account_hours: number;
           new_account_replies: number;
           new_account_threads: number;
           post_interval_s: number;
+          threads_per_day: number;
           new_account_seconds_left: number | null;
         };
         Insert: {
+          edits_per_day?: number;
           id?: boolean;
+          likes_per_day?: number;
+          mentions_per_post?: number;
           messages_per_day?: number;
           new_account_hours?: number;
           new_account_replies?: number;
           new_account_threads?: number;
           post_interval_s?: number;
+          threads_per_day?: number;
         };
         Update: {
+          edits_per_day?: number;
           id?: boolean;
+          likes_per_day?: number;
+          mentions_per_post?: number;
           messages_per_day?: number;
           new_account_hours?: number;
           new_account_replies?: number;
           new_account_threads?: number;
           post_interval_s?: number;
+          threads_per_day?: number;
         };
         Relationships: [];
+      };
+      limited_actions: {
+        Row: {
+          action: string;
+          at: string;
+          id: number;
+          member_id: string;
+          row_id: string | null;
+        };
+        Insert: {
+          action: string;
+          at?: string;
+          id?: never;
+          member_id: string;
+          row_id?: string | null;
+        };
+        Update: {
+          action?: string;
+          at?: string;
+          id?: never;
+          member_id?: string;
+          row_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'limited_actions_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'limited_actions_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       messages: {
         Row: {
@@ -505,6 +554,28 @@ export type Database = {
             foreignKeyName: 'post_likes_user_id_fkey';
             columns: ['user_id'];
             referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      post_mentions: {
+        Row: {
+          member_id: string;
+          post_id: string;
+        };
+        Insert: {
+          member_id: string;
+          post_id: string;
+        };
+        Update: {
+          member_id?: string;
+          post_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'post_mentions_post_id_fkey';
+            columns: ['post_id'];
+            referencedRelation: 'posts';
             referencedColumns: ['id'];
           },
         ];
@@ -1118,6 +1189,11 @@ export type Database = {
       is_flag_set: { Args: { flags: string[]; value: Json }; Returns: boolean };
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
+      limit_action: { Args: { kind: string; row_id: string }; Returns: undefined };
+      limited_action_frees_at: {
+        Args: { allowed: number; kind: string; member: string; seconds: number };
+        Returns: string;
+      };
       mark_all_read: { Args: { category_id?: string }; Returns: number };
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number };
       mark_thread_read: {
