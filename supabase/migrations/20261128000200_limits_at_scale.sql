@@ -191,7 +191,8 @@ end $$;
 create or replace function public.limit_forum_writes() returns trigger
 language plpgsql set search_path = '' as $$
 begin
-  if not public.is_api_caller() or public.is_staff() then
+  -- A visitor's write is refused by RLS after this; it has no ledger.
+  if not public.is_api_caller() or auth.uid() is null or public.is_staff() then
     return new;
   end if;
   if tg_table_name = 'threads' then
@@ -205,7 +206,7 @@ end $$;
 create or replace function public.limit_messages() returns trigger
 language plpgsql set search_path = '' as $$
 begin
-  if public.is_api_caller() and not public.is_staff() then
+  if public.is_api_caller() and auth.uid() is not null and not public.is_staff() then
     perform public.limit_action('message', new.id);
   end if;
   return new;
@@ -215,7 +216,7 @@ end $$;
 create function public.limit_post_likes() returns trigger
 language plpgsql set search_path = '' as $$
 begin
-  if public.is_api_caller() and not public.is_staff() then
+  if public.is_api_caller() and auth.uid() is not null and not public.is_staff() then
     perform public.limit_action('like', new.id);
   end if;
   return new;
@@ -229,7 +230,7 @@ create trigger limit_post_likes before insert on public.post_likes
 create function public.limit_post_edits() returns trigger
 language plpgsql set search_path = '' as $$
 begin
-  if public.is_api_caller() and not public.is_staff() then
+  if public.is_api_caller() and auth.uid() is not null and not public.is_staff() then
     perform public.limit_action('edit', null);
   end if;
   return new;
