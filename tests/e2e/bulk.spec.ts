@@ -79,6 +79,9 @@ test('a CSV with quoted commas and a line break becomes one thread per row, one 
   await expect(bulk.created).toHaveText('4');
   await expect(bulk.failed).toHaveText('1');
   await expect(bulk.failedList).toContainText('Title must be at least 5 characters');
+  // A finished list cannot be run again: that would create every thread a second time.
+  await expect(bulk.createButton(5)).toBeDisabled();
+  await expect(page.getByText('These threads have been run. To import more, load a new file')).toBeVisible();
 
   const threads = await threadsTitled(baseURL!, stamp);
   expect(threads.map((t) => t.title).sort()).toEqual(rows.map((r) => r.title).sort());
@@ -96,6 +99,7 @@ test('a CSV with quoted commas and a line break becomes one thread per row, one 
   await expect(bulk.created).toHaveText('4');
   await expect(bulk.failed).toHaveText('1');
   expect(await threadsTitled(baseURL!, stamp)).toHaveLength(4);
+  await expect(bulk.createButton(5)).toBeDisabled();
 
   // A created item links to its thread, whose opening post kept the comma and the line.
   await bulk.items.first().getByRole('link', { name: 'Created' }).click();

@@ -80,10 +80,15 @@ export function BulkCreator() {
 
       <div className={styles.actions}>
         <Button onClick={() => void navigate({ to: '/moderation' })}>Cancel</Button>
-        <Button variant="primary" onClick={create} disabled={busy}>
+        <Button variant="primary" onClick={create} disabled={!run.canStart} aria-describedby={run.state.phase === 'done' ? 'bulk-again-hint' : undefined}>
           {`Create ${threadsLabel(items.length)}`}
         </Button>
       </div>
+      {run.state.phase === 'done' && (
+        <p id="bulk-again-hint" className={styles.againHint}>
+          These threads have been run. To import more, load a new file, the sample or pasted JSON.
+        </p>
+      )}
     </div>
   );
 }

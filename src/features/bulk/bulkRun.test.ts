@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { BULK_PAUSE_MS, runOneByOne, type ItemResult } from './bulkRun.ts';
+import { BULK_PAUSE_MS, canStartRun, runOneByOne, type ItemResult } from './bulkRun.ts';
 
 /** Steps that log what happens, in order; each create settles only when the test says so. */
 function recorder(stopAfter = Infinity) {
@@ -64,4 +64,11 @@ it('an empty list runs nothing and is complete', async () => {
   const { log, steps } = recorder();
   expect(await runOneByOne([], steps)).toBe(true);
   expect(log).toEqual([]);
+});
+
+it('"Create N Threads" starts only a list that has not run: after a run, or during one, it would create every thread twice', () => {
+  expect(canStartRun('idle')).toBe(true);
+  expect(canStartRun('running')).toBe(false);
+  expect(canStartRun('stopping')).toBe(false);
+  expect(canStartRun('done')).toBe(false);
 });

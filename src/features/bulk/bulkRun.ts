@@ -30,3 +30,9 @@ export async function runOneByOne(indices: number[], steps: RunSteps): Promise<b
   }
   return true;
 }
+
+/** Whether "Create N Threads" may start a run: only for a list that has not run yet. Once a run started, the same
+ * list would create every thread again, so a new import needs a new file, sample or paste (which resets the run). */
+export function canStartRun(phase: 'idle' | 'running' | 'stopping' | 'done'): boolean {
+  return phase === 'idle';
+}

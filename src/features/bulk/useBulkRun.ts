@@ -6,7 +6,7 @@ import { extractImages } from '../../content/images.ts';
 import { logError } from '../../state/errors/reportError.ts';
 import { useBulkThreadActions } from '../../state/mutations/bulkThreads.ts';
 import { threadSchema } from '../compose/index.ts';
-import { runOneByOne, type ItemResult } from './bulkRun.ts';
+import { canStartRun, runOneByOne, type ItemResult } from './bulkRun.ts';
 import type { BulkItem } from './parseBulk.ts';
 
 const BULK_COMPLETE = 'Bulk creation complete';
@@ -78,6 +78,8 @@ export function useBulkRun(items: BulkItem[], categoryId: string) {
   };
 
   const run = async (indices: number[]) => {
+    // A second press (or a double click) before the state settles must not start a second run.
+    if (running.current) return;
     const controller = new AbortController();
     running.current = controller;
     const previous = state.results;
@@ -106,8 +108,10 @@ export function useBulkRun(items: BulkItem[], categoryId: string) {
   return {
     state,
     failed,
-    /** Runs every item of the list. */
-    start: () => run(items.map((_, index) => index)),
+    /** Whether start may run the list: only before its first run (a finished list would be created twice). */
+    canStart: canStartRun(state.phase),
+    /** Runs every item of the list, once. */
+    start: () => (canStartRun(state.phase) ? run(items.map((_, index) => index)) : Promise.resolve()),
     /** Runs only the items that failed, again. */
     retryFailed: () => run(failed),
     stop: () => {
