@@ -80,7 +80,12 @@ export function BulkCreator() {
 
       <div className={styles.actions}>
         <Button onClick={() => void navigate({ to: '/moderation' })}>Cancel</Button>
-        <Button variant="primary" onClick={create} disabled={!run.canStart} aria-describedby={run.state.phase === 'done' ? 'bulk-again-hint' : undefined}>
+        <Button
+          variant="primary"
+          onClick={create}
+          disabled={!run.canStart}
+          aria-describedby={run.state.phase === 'done' ? 'bulk-again-hint' : undefined}
+        >
           {`Create ${threadsLabel(items.length)}`}
         </Button>
       </div>
