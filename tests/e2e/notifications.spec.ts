@@ -98,6 +98,48 @@ test('a reply to B’s thread shows in B’s bell, and its click lands on that p
     .toEqual([true]);
 });
 
+test('the bell lists every unread notification its count says, even behind 50 newer read ones', async ({
+  page,
+  baseURL,
+}) => {
+  const account = await newMember(page, page.request, 'manybell');
+  const recipientId = await memberId(baseURL!, account.username);
+  const { threadId } = await threadWithReply(baseURL!, recipientId);
+  const service = await serviceClient(baseURL!);
+  const posts = Array.from({ length: 53 }, (_, i) => ({
+    id: randomUUID(),
+    thread_id: threadId,
+    author_id: MEMBER_ID,
+    content: `Reply number ${i}`,
+    type: 'reply',
+  }));
+  expect((await service.from('posts').insert(posts)).error).toBeNull();
+  // Three unread ones from yesterday, then fifty read ones from today: the newest 50 are all read.
+  const day = Date.now() - 24 * 3600_000;
+  const { error } = await service.from('notifications').upsert(
+    posts.map((post, i) => ({
+      recipient_id: recipientId,
+      actor_id: MEMBER_ID,
+      kind: 'mention',
+      thread_id: threadId,
+      post_id: post.id,
+      created_at: new Date(day + i * 60_000 + (i < 3 ? 0 : 3600_000)).toISOString(),
+      read_at: i < 3 ? null : new Date().toISOString(),
+    })),
+  );
+  expect(error).toBeNull();
+  const { data: unreadRows } = await service
+    .from('notifications')
+    .select('id')
+    .eq('recipient_id', recipientId)
+    .is('read_at', null);
+  const unread = (unreadRows as unknown[]).length;
+  await pullUntilBell(page, `Notifications, ${unread} unread`);
+  await page.getByTestId('notifications-bell').click();
+  const panel = page.getByTestId('notifications-panel');
+  await expect(panel.getByRole('img', { name: 'Unread' })).toHaveCount(unread);
+});
+
 test('offline, the bell reads from the mirror, and Mark all read is sent when back online', async ({
   page,
   context,

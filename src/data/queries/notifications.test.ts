@@ -91,3 +91,23 @@ describe('texts and links', () => {
     );
   });
 });
+
+describe('the bell list and its count agree', () => {
+  it('lists every unread notification, first, even when 50 newer ones were read', async () => {
+    const db = openMirror({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const at = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000000+00:00`;
+    await db.notifications.bulkPut([
+      ...Array.from({ length: 11 }, (_, i) => row(`unread-${i}`, { created_at: at(i) })),
+      ...Array.from({ length: 50 }, (_, i) =>
+        row(`read-${i}`, { created_at: `2026-11-25T10:${String(i).padStart(2, '0')}:00.000000+00:00`, read_at: at(0) }),
+      ),
+    ]);
+    const list = await notificationList(db, 'me');
+    const unread = list.filter((n) => n._unread === 1);
+    expect(unread).toHaveLength(await unreadNotificationCount(db, 'me'));
+    expect(unread).toHaveLength(11);
+    expect(list.slice(0, 11).map((n) => n.id)).toEqual(Array.from({ length: 11 }, (_, i) => `unread-${10 - i}`));
+    expect(list).toHaveLength(50);
+    expect(list[11]!.id).toBe('read-49');
+  });
+});

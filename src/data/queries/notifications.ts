@@ -5,7 +5,7 @@ import type { Mirror } from '../mirror.ts';
 import type { NotificationRow } from '../types.ts';
 import { profilesById, type AuthorSummary } from './people.ts';
 
-/** How many the bell lists: the newest; older ones stay in the mirror. */
+/** How many read notifications the bell lists at most, the newest; older ones stay in the mirror. */
 const BELL_LIMIT = 50;
 
 export interface NotificationItem extends NotificationRow {
@@ -14,13 +14,22 @@ export interface NotificationItem extends NotificationRow {
   about: string | null;
 }
 
+/** The bell's list: every unread notification first (so the list holds all that the count says), newest first,
+ * then the newest read ones up to `limit` in all. */
 export async function notificationList(db: Mirror, userId: string, limit = BELL_LIMIT): Promise<NotificationItem[]> {
-  const rows = await db.notifications
-    .where('[recipient_id+created_at]')
-    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-    .reverse()
-    .limit(limit)
-    .toArray();
+  const unread = await db.notifications.where('[recipient_id+_unread]').equals([userId, 1]).toArray();
+  unread.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+  const read =
+    unread.length >= limit
+      ? []
+      : await db.notifications
+          .where('[recipient_id+created_at]')
+          .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+          .reverse()
+          .filter((n) => n._unread !== 1)
+          .limit(limit - unread.length)
+          .toArray();
+  const rows = [...unread, ...read];
   const [people, threads, messages] = await Promise.all([
     profilesById(
       db,
