@@ -114,9 +114,11 @@ test('the bell lists every unread notification its count says, even behind 50 ne
     type: 'reply',
   }));
   expect((await service.from('posts').insert(posts)).error).toBeNull();
-  // Three unread ones from yesterday, then fifty read ones from today: the newest 50 are all read.
+  // The replies' own notifications are replaced by three unread ones from yesterday, then fifty read ones an hour
+  // later: the newest 50 are all read.
+  expect((await service.from('notifications').delete().eq('recipient_id', recipientId)).error).toBeNull();
   const day = Date.now() - 24 * 3600_000;
-  const { error } = await service.from('notifications').upsert(
+  const { error } = await service.from('notifications').insert(
     posts.map((post, i) => ({
       recipient_id: recipientId,
       actor_id: MEMBER_ID,
