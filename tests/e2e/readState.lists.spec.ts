@@ -40,6 +40,9 @@ test('/threads filters Unread and New, and Mark all read clears them offline, th
   await filters.getByRole('link', { name: 'Unread' }).click();
   await expect(page).toHaveURL(/[?&]filter=unread/);
   await expect(filters.getByRole('link', { name: 'Unread' })).toHaveAttribute('aria-current', 'page');
+  // One filter is the current page, and only it is highlighted.
+  await expect(filters.locator('[aria-current="page"]')).toHaveCount(1);
+  await expect(filters.locator('[data-status="active"]')).toHaveCount(1);
   await expect(row(page, unread.title)).toBeVisible();
   await expect(row(page, fresh.title)).toHaveCount(0);
   await expect(row(page, read.title)).toHaveCount(0);
@@ -47,6 +50,8 @@ test('/threads filters Unread and New, and Mark all read clears them offline, th
 
   await filters.getByRole('link', { name: 'New' }).click();
   await expect(page).toHaveURL(/[?&]filter=new/);
+  await expect(filters.locator('[aria-current="page"]')).toHaveText('New');
+  await expect(filters.locator('[data-status="active"]')).toHaveText('New');
   await expect(row(page, fresh.title)).toBeVisible();
   await expect(row(page, unread.title)).toHaveCount(0);
   await expect(row(page, read.title)).toHaveCount(0);
