@@ -284,6 +284,15 @@ test("an admin changes a new member's role from the Users table, asked first, an
   // The search's answer, not the unsearched first page that also holds the newest member.
   await expect(page.getByTestId('moderation-user')).toHaveCount(1);
   await expect(select).toHaveText('User');
+  // On a 390 px phone, the row with its long email fits the screen.
+  await page.setViewportSize(PHONE);
+  await expect
+    .poll(async () => {
+      const box = await row.boundingBox();
+      return box ? box.x + box.width : Infinity;
+    })
+    .toBeLessThanOrEqual(PHONE.width);
+  await shoot(page, 'users-found');
   await select.click();
   await page.getByRole('option', { name: 'Moderator' }).click();
   const dialog = page.getByRole('dialog');
