@@ -54,7 +54,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   const [draft, setDraft] = useReplyDraft(thread.id);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const replyBox = useRef<ContentEditorHandle>(null);
-  const reading = useReadPosition({ thread, posts, signedIn: userId !== null, linked });
+  const reading = useReadPosition({ thread, posts, signedIn: userId !== null, userId, linked });
 
   const role = profile?.role ?? 'user';
   const staff = role === 'moderator' || role === 'admin';

@@ -21,6 +21,16 @@ describe('landing on the first unread post', () => {
     expect(firstUnread(posts(1, 2, 0), 2)).toBeUndefined();
   });
 
+  it("never puts the member's own post under the divider: a reply sent from offline gets a number past it", () => {
+    const thread = [
+      ...posts(1, 2, 3).map((p) => ({ ...p, author_id: 'other' })),
+      { id: 'mine', post_number: 4, author_id: 'me' },
+    ];
+    expect(firstUnread(thread, 3, 'me')).toBeUndefined();
+    const later = [...thread, { id: 'theirs', post_number: 5, author_id: 'other' }];
+    expect(firstUnread(later, 3, 'me')?.id).toBe('theirs');
+  });
+
   it('counts the newest post from the row or a newer post on this device', () => {
     expect(highestPostNumber(10, posts(1, 2, 12))).toBe(12);
     expect(highestPostNumber(10, posts(1, 2))).toBe(10);

@@ -4,13 +4,22 @@
 interface NumberedPost {
   id: string;
   post_number: number;
+  author_id?: string | null;
 }
 
-/** The first post past `readAtOpen`, or undefined when there is none here or nothing was read before. */
-export function firstUnread<T extends NumberedPost>(posts: readonly T[], readAtOpen: number): T | undefined {
+/**
+ * The first post past `readAtOpen` that someone else wrote, or undefined when there is none here or nothing was read
+ * before. The member's own posts are never unread: a reply written offline gets its number when it is sent, past
+ * the position held at opening, and was shown under "Unread since your last visit".
+ */
+export function firstUnread<T extends NumberedPost>(
+  posts: readonly T[],
+  readAtOpen: number,
+  userId: string | null = null,
+): T | undefined {
   if (readAtOpen <= 0) return undefined;
   // A post waiting to send has no number yet (0): it is the member's own, so never unread.
-  return posts.find((p) => p.post_number > readAtOpen);
+  return posts.find((p) => p.post_number > readAtOpen && (userId === null || p.author_id !== userId));
 }
 
 /** The thread's newest post number: the row's, or a newer post already on this device. */

@@ -15,6 +15,8 @@ interface Options {
   thread: ThreadRow;
   posts: PostWithAuthor[] | undefined;
   signedIn: boolean;
+  /** The signed-in member: their own posts are never unread. */
+  userId?: string | null;
   /** The post the address points at (#post-{id}): it wins over the landing. */
   linked: string | undefined;
 }
@@ -24,7 +26,7 @@ function headerBottom(): number {
   return Number.isFinite(header) ? header : 0;
 }
 
-export function useReadPosition({ thread, posts, signedIn, linked }: Options) {
+export function useReadPosition({ thread, posts, signedIn, userId = null, linked }: Options) {
   const read = useThreadRead(thread.id);
   // null while loading; signed out there is no position at all.
   const known = signedIn ? (read === null ? null : (read?.last_read_post_number ?? 0)) : null;
@@ -38,7 +40,7 @@ export function useReadPosition({ thread, posts, signedIn, linked }: Options) {
   const onSeen = useCallback((postId: string) => see(numbers.get(postId) ?? 0), [see, numbers]);
   useSeenPosts(list, signedIn && known !== null && posts !== undefined, onSeen);
 
-  const unread = useMemo(() => firstUnread(posts ?? [], readAtOpen), [posts, readAtOpen]);
+  const unread = useMemo(() => firstUnread(posts ?? [], readAtOpen, userId), [posts, readAtOpen, userId]);
   const highest = highestPostNumber(thread.highest_post_number, posts ?? []);
   const newCount = known !== null && readAtOpen > 0 ? Math.max(0, highest - known) : 0;
 
