@@ -49,9 +49,17 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   // The spec's toast, owed since the reply was saved offline, survives the reload.
   await expect(page.getByText('Reply posted successfully!')).toBeVisible();
   await expect(thread.post(text)).not.toContainText('Waiting to send');
+  // The member's own reply, numbered when it was sent, is never "unread".
+  await expect(page.getByText('Unread since your last visit')).toHaveCount(0);
   await expect.poll(async () => (await onServer()).length).toBe(1);
   await page.reload();
   await expect(thread.post(text)).toHaveAttribute('data-status', 'sent');
+  await expect(page.getByText('Unread since your last visit')).toHaveCount(0);
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await thread.post(text).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/guap-screens/h-own-reply/thread-${viewport.width}x${viewport.height}.png` });
+  }
   // Nothing waits in the outbox after the reload, so nothing can be sent a second time.
   await expect.poll(() => outboxSize(page)).toBe(0);
   expect((await onServer()).length).toBe(1);
