@@ -55,7 +55,10 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   await page.reload();
   await expect(thread.post(text)).toHaveAttribute('data-status', 'sent');
   await expect(page.getByText('Unread since your last visit')).toHaveCount(0);
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await thread.post(text).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/guap-screens/h-own-reply/thread-${viewport.width}x${viewport.height}.png` });
