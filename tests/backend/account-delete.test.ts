@@ -2,6 +2,7 @@
 // the storage API, then delete_user() removes the account; other members' files stay.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deleteAccount } from '../../src/backend/account.ts';
+import { createMember } from './members.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 let stack: TestStack;
@@ -48,4 +49,32 @@ it('refuses a visitor with no session and changes nothing', async () => {
   await expect(deleteAccount(stack.anon(), member.id)).rejects.toMatchObject({ code: '42501' });
   const { rows } = await stack.db.query('select 1 from auth.users where id = $1', [member.id]);
   expect(rows).toHaveLength(1);
+});
+
+it('refuses a banned member, who keeps the ban: signing up again with the same email gives no fresh account', async () => {
+  const admin = await createMember(stack, { role: 'admin' });
+  const banned = await stack.newMember();
+  expect((await admin.client.rpc('ban_user', { target: banned.id, reason: 'Spam' })).error).toBeNull();
+
+  const { error, status } = await banned.client.rpc('delete_user');
+  expect(status).toBe(403);
+  expect(error).toMatchObject({
+    code: '42501',
+    message: 'Your account is banned, so it cannot be deleted; ask an admin',
+  });
+  const { rows } = await stack.db.query(
+    `select u.id, p.is_banned from auth.users u join public.profiles p using (id) where u.email = $1`,
+    [banned.email],
+  );
+  expect(rows).toEqual([{ id: banned.id, is_banned: true }]);
+
+  // Sign-up with the same email makes no second account; the banned one is still the only one, still banned.
+  await stack.anon().auth.signUp({ email: banned.email, password: 'another-horse-8' });
+  const after = await stack.db.query(`select id from auth.users where email = $1`, [banned.email]);
+  expect(after.rows).toEqual([{ id: banned.id }]);
+
+  // Once unbanned, the member may leave.
+  expect((await admin.client.rpc('unban_user', { target: banned.id })).error).toBeNull();
+  expect((await banned.client.rpc('delete_user')).error).toBeNull();
+  expect((await stack.db.query('select 1 from auth.users where id = $1', [banned.id])).rows).toEqual([]);
 });
