@@ -12,7 +12,7 @@ export interface LocalEnv {
   siteUrl?: string;
   /** Serve the mailbox on a non-loopback HOST too. */
   exposeMailbox: boolean;
-  /** Hosted Supabase's per-IP and per-email limits on sign-ins and sign-ups; off only for test suites. */
+  /** Hosted Supabase's per-IP and per-IP-and-email limits on sign-ins and sign-ups; off only for test suites. */
   authRateLimits: boolean;
   /** The database's limits on posting (public.forum_limits); POST_RATE_LIMITS=off lifts them, for test suites. */
   postRateLimits: boolean;

@@ -1,4 +1,5 @@
-// Hosted Supabase's limits on sign-ins and sign-ups: 30 per 5 minutes per IP, stricter per email, answered with a 429.
+// Hosted Supabase's limits on sign-ins and sign-ups: 30 per 5 minutes per IP, stricter per IP and email together (never
+// per email alone, or anyone could lock a chosen member out), answered with a 429.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HOSTED_AUTH_RATE_LIMITS } from '../../supabase/local/auth/rateLimits.ts';
 import { clientAddress } from '../../supabase/local/clientAddress.ts';
@@ -51,7 +52,7 @@ describe('per IP', () => {
 });
 
 describe('behind a reverse proxy', () => {
-  const LIMITS = { perIp: 3, perEmail: 10, windowSeconds: 300 };
+  const LIMITS = { perIp: 3, perAddressAndEmail: 10, windowSeconds: 300 };
   const from = (address: string) => ({ 'x-forwarded-for': address });
   const guesses = (stack: TestStack, address: string) =>
     Promise.all(
@@ -89,21 +90,34 @@ describe('behind a reverse proxy', () => {
   });
 });
 
-describe('per email', () => {
+describe('per address and email', () => {
   let stack: TestStack;
+  const from = (address: string) => ({ 'x-forwarded-for': address });
   beforeAll(async () => {
-    stack = await startTestStack({ authRateLimits: HOSTED_AUTH_RATE_LIMITS });
+    stack = await startTestStack({ authRateLimits: HOSTED_AUTH_RATE_LIMITS, trustProxy: 'loopback' });
   });
   afterAll(() => stack.close());
 
-  test('after 10 tries at one email, the right password is refused too, while other emails still sign in', async () => {
-    for (let i = 0; i < HOSTED_AUTH_RATE_LIMITS.perEmail; i += 1) {
-      expect((await signInRaw(stack, DEMO.admin.email, `wrong-${i}-password`)).status).toBe(400);
+  test('after 10 tries at one email from one address, that address is refused even the right password', async () => {
+    for (let i = 0; i < HOSTED_AUTH_RATE_LIMITS.perAddressAndEmail; i += 1) {
+      expect((await signInRaw(stack, DEMO.admin.email, `wrong-${i}-password`, from('203.0.113.7'))).status).toBe(400);
     }
-    const limited = await signInRaw(stack, DEMO.admin.email.toUpperCase(), DEMO.admin.password);
+    const limited = await signInRaw(stack, DEMO.admin.email.toUpperCase(), DEMO.admin.password, from('203.0.113.7'));
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ error_code: 'over_request_rate_limit' });
-    expect((await signInRaw(stack, DEMO.member.email, DEMO.member.password)).status).toBe(200);
+    expect((await signInRaw(stack, DEMO.member.email, DEMO.member.password, from('203.0.113.7'))).status).toBe(200);
+  });
+
+  test('guesses from other addresses do not lock the owner out: the admin still signs in from their own', async () => {
+    const guessers = Array.from({ length: 3 }, (_, i) => `198.51.100.${20 + i}`);
+    for (const address of guessers) {
+      for (let i = 0; i < HOSTED_AUTH_RATE_LIMITS.perAddressAndEmail; i += 1) {
+        expect((await signInRaw(stack, DEMO.moderator.email, `wrong-${i}-password`, from(address))).status).toBe(400);
+      }
+      expect((await signInRaw(stack, DEMO.moderator.email, 'wrong-again-password', from(address))).status).toBe(429);
+    }
+    const owner = await signInRaw(stack, DEMO.moderator.email, DEMO.moderator.password, from('192.0.2.50'));
+    expect(owner.status).toBe(200);
   });
 });
 
@@ -124,7 +138,7 @@ describe('mails and codes', () => {
     (await stack.db.query<{ n: number }>('select count(*)::int as n from local.mail')).rows[0]?.n;
 
   test("guessing one email's six-digit code is refused after 10 tries, and recovery mails stop too", async () => {
-    for (let i = 0; i < HOSTED_AUTH_RATE_LIMITS.perEmail; i += 1) {
+    for (let i = 0; i < HOSTED_AUTH_RATE_LIMITS.perAddressAndEmail; i += 1) {
       const res = await post('/verify', { type: 'email', email: DEMO.member.email, token: String(100000 + i) });
       expect(res.status).toBe(403);
     }

@@ -1,5 +1,6 @@
 // Hosted Supabase's limits on sign-ins and sign-ups, also counting what mails a link or code (recover, otp, resend)
-// and what checks one (verify): per caller IP, and stricter per email, answering GoTrue's 429.
+// and what checks one (verify): per caller IP, and stricter per IP and email together, answering GoTrue's 429.
+// Never per email alone: then anyone could lock a chosen member (the admin too) out by guessing at their email.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../http.ts';
 import { normalizeEmail } from './input.ts';
@@ -7,12 +8,12 @@ import { normalizeEmail } from './input.ts';
 export interface AuthRateLimits {
   /** Sign-ins, sign-ups, mails and verifications from one IP per window (hosted: 30 sign-ins per 5 minutes). */
   perIp: number;
-  /** Sign-ins and sign-ups naming one email per window, whatever the IP: what slows a spread-out password guess. */
-  perEmail: number;
+  /** Attempts naming one email from one IP per window: guesses at one account slow down before the IP's share. */
+  perAddressAndEmail: number;
   windowSeconds: number;
 }
 
-export const HOSTED_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perEmail: 10, windowSeconds: 300 };
+export const HOSTED_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perAddressAndEmail: 10, windowSeconds: 300 };
 
 /** GoTrue's answer when a limiter refuses (apierrors.ErrorCodeOverRequestRateLimit). */
 function overRateLimit(retryAfterMs: number): ApiError {
@@ -26,18 +27,22 @@ function overRateLimit(retryAfterMs: number): ApiError {
 
 export class SignInLimiter {
   private readonly byIp: RateLimiterMemory;
-  private readonly byEmail: RateLimiterMemory;
+  private readonly byAddressAndEmail: RateLimiterMemory;
 
   constructor(limits: AuthRateLimits) {
     this.byIp = new RateLimiterMemory({ points: limits.perIp, duration: limits.windowSeconds });
-    this.byEmail = new RateLimiterMemory({ points: limits.perEmail, duration: limits.windowSeconds });
+    this.byAddressAndEmail = new RateLimiterMemory({
+      points: limits.perAddressAndEmail,
+      duration: limits.windowSeconds,
+    });
   }
 
-  /** Counts one attempt; throws the 429 once the IP or the email has had its share of the window. */
+  /** Counts one attempt; throws the 429 once the IP, or the IP with this email, has had its share of the window. */
   async take(ip: string, email: string | undefined): Promise<void> {
     try {
       await this.byIp.consume(ip);
-      if (email) await this.byEmail.consume(normalizeEmail(email));
+      // JSON keeps the two apart whatever either holds.
+      if (email) await this.byAddressAndEmail.consume(JSON.stringify([ip, normalizeEmail(email)]));
     } catch (e) {
       if (e instanceof RateLimiterRes) throw overRateLimit(e.msBeforeNext);
       throw e;
