@@ -210,3 +210,79 @@ describe('bad requests', () => {
     expect(await res.json()).toMatchObject({ statusCode: '401', error: 'Unauthorized' });
   });
 });
+
+// Issue 30 §7 "Broken avatar": a cacheControl with a line break was stored, then every read of the avatar was a 500.
+describe('cacheControl', () => {
+  const avatarName = () => `${alice.id}-${Date.now()}-${Math.random().toString(36).slice(2)}.png`;
+  const stored = async (name: string) =>
+    (await stack.db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', ['avatars', name])).rows;
+
+  test('anything but a number of seconds or max-age=N is a 400 that says so, and nothing is stored', async () => {
+    for (const cacheControl of ['3600\r\nX-Injected: yes', 'no-cache', 'max-age=60, public', '-1', 'max-age=']) {
+      const name = avatarName();
+      const blob = new Blob([PNG], { type: 'image/png' });
+      const { error } = await alice.client.storage.from('avatars').upload(name, blob, { cacheControl });
+      expect(error, cacheControl).toMatchObject({
+        statusCode: '400',
+        message: 'cacheControl must be a number of seconds, as "3600" or "max-age=3600"',
+      });
+      expect(await stored(name), cacheControl).toEqual([]);
+    }
+    // The raw-body form sends the header that storage-js builds from the option.
+    const name = avatarName();
+    const token = (await alice.client.auth.getSession()).data.session?.access_token ?? '';
+    const res = await fetch(`${stack.url}/storage/v1/object/avatars/${name}`, {
+      method: 'POST',
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${token}`,
+        'content-type': 'image/png',
+        'cache-control': 'max-age=3600, immutable',
+      },
+      body: new Uint8Array(PNG),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: '400', error: 'InvalidRequest' });
+    expect(await stored(name)).toEqual([]);
+  });
+
+  test('"3600" in the form and "max-age=3600" as a header are both taken, and served as max-age', async () => {
+    const fromForm = avatarName();
+    const blob = new Blob([PNG], { type: 'image/png' });
+    expect(
+      (await alice.client.storage.from('avatars').upload(fromForm, blob, { cacheControl: '120' })).error,
+    ).toBeNull();
+    const fromHeader = avatarName();
+    expect(
+      (
+        await alice.client.storage
+          .from('avatars')
+          .upload(fromHeader, PNG, { contentType: 'image/png', cacheControl: '90' })
+      ).error,
+    ).toBeNull();
+    expect((await fetch(publicUrl('avatars', fromForm))).headers.get('cache-control')).toBe('max-age=120');
+    expect((await fetch(publicUrl('avatars', fromHeader))).headers.get('cache-control')).toBe('max-age=90');
+  });
+
+  test('a bad value stored before the check is read with the default, never a 500', async () => {
+    const name = avatarName();
+    expect(
+      (await alice.client.storage.from('avatars').upload(name, PNG, { contentType: 'image/png' })).error,
+    ).toBeNull();
+    await stack.db.query(
+      `update storage.objects
+       set metadata = metadata || jsonb_build_object('cacheControl', $3::text, 'mimetype', $4::text)
+       where bucket_id = $1 and name = $2`,
+      ['avatars', name, '3600\r\nX-Injected: yes', 'image/png\r\nX-Injected: yes'],
+    );
+    for (const url of [publicUrl('avatars', name), `${stack.url}/storage/v1/object/authenticated/avatars/${name}`]) {
+      const token = (await alice.client.auth.getSession()).data.session?.access_token ?? '';
+      const res = await fetch(url, { headers: { apikey: stack.anonKey, authorization: `Bearer ${token}` } });
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('max-age=3600');
+      expect(res.headers.get('content-type')).toBe('application/octet-stream');
+      expect(res.headers.get('x-injected')).toBeNull();
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+    }
+  });
+});

@@ -9,11 +9,19 @@ export interface Upload {
   userMetadata: Record<string, unknown> | null;
 }
 
-/** storage-js sends "3600" in the form and "max-age=3600" as a header; both are stored as the header form. */
-function cacheControlOf(value: string | null | undefined): string {
+/**
+ * storage-js sends "3600" in the form and "max-age=3600" as a header; both are stored as the header form, and nothing
+ * else is taken: the stored value is sent back as a header on every read, where a line break or another directive
+ * would break the answer or speak for us.
+ */
+export function cacheControlOf(value: string | null | undefined): string {
   const v = (value ?? '').trim();
   if (v === '') return 'max-age=3600';
-  return /^\d+$/.test(v) ? `max-age=${v}` : v;
+  const seconds = /^(?:max-age=)?(\d{1,10})$/i.exec(v)?.[1];
+  if (seconds === undefined) {
+    throw invalidRequest('cacheControl must be a number of seconds, as "3600" or "max-age=3600"');
+  }
+  return `max-age=${Number(seconds)}`;
 }
 
 function parseMetadata(text: string | null | undefined): Record<string, unknown> | null {

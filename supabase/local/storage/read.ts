@@ -21,13 +21,19 @@ async function findObject(db: Queryable, bucketId: string, name: string): Promis
   return rows[0];
 }
 
+/** Stored before uploads were checked (body.ts), a value may be one no header can carry: it falls back, never a 500. */
+const storedCacheControl = (value: string | undefined) =>
+  value !== undefined && /^max-age=\d{1,10}$/.test(value) ? value : 'max-age=3600';
+const storedContentType = (value: string | undefined) =>
+  value !== undefined && /^[\x21-\x7e][\x20-\x7e]*$/.test(value) ? value : 'application/octet-stream';
+
 async function serve(req: ApiRequest, ctx: StackContext, row: ObjectRow | undefined): Promise<ApiResponse> {
   const bytes = row?.version ? await readVersion(ctx.storageDir, row.version) : undefined;
   if (!row || !bytes) throw objectNotFound();
   const meta = row.metadata ?? {};
   const headers: Record<string, string> = {
-    'content-type': meta.mimetype ?? 'application/octet-stream',
-    'cache-control': meta.cacheControl ?? 'max-age=3600',
+    'content-type': storedContentType(meta.mimetype),
+    'cache-control': storedCacheControl(meta.cacheControl),
     'last-modified': new Date(meta.lastModified ?? row.updated_at).toUTCString(),
     // Uploads are untrusted: the browser must take the stored type as it is, never guess a more dangerous one.
     'x-content-type-options': 'nosniff',
