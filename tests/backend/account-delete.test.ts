@@ -56,6 +56,13 @@ it('refuses a banned member, who keeps the ban: signing up again with the same e
   const banned = await stack.newMember();
   expect((await admin.client.rpc('ban_user', { target: banned.id, reason: 'Spam' })).error).toBeNull();
 
+  const avatar = `${banned.id}-1.png`;
+  expect(
+    (await banned.client.storage.from('avatars').upload(avatar, PNG, { contentType: 'image/png' })).error,
+  ).toBeNull();
+  // The settings screen's path stops before the avatars; the rpc itself refuses too.
+  await expect(deleteAccount(banned.client, banned.id)).rejects.toMatchObject({ code: '42501' });
+  expect(await avatarNames()).toContain(avatar);
   const { error, status } = await banned.client.rpc('delete_user');
   expect(status).toBe(403);
   expect(error).toMatchObject({
