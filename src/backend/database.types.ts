@@ -159,6 +159,9 @@ export type Database = {
           new_account_replies: number;
           new_account_threads: number;
           post_interval_s: number;
+          report_standing_hours: number;
+          report_standing_reputation: number;
+          reports_per_day: number;
           new_account_seconds_left: number | null;
         };
         Insert: {
@@ -168,6 +171,9 @@ export type Database = {
           new_account_replies?: number;
           new_account_threads?: number;
           post_interval_s?: number;
+          report_standing_hours?: number;
+          report_standing_reputation?: number;
+          reports_per_day?: number;
         };
         Update: {
           id?: boolean;
@@ -176,6 +182,9 @@ export type Database = {
           new_account_replies?: number;
           new_account_threads?: number;
           post_interval_s?: number;
+          report_standing_hours?: number;
+          report_standing_reputation?: number;
+          reports_per_day?: number;
         };
         Relationships: [];
       };
@@ -1100,6 +1109,7 @@ export type Database = {
       claim_tip_check: { Args: { p_tip: string }; Returns: boolean };
       close_reports: { Args: { new_status: string; post: string }; Returns: number };
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined };
+      dismiss_reporter_reports: { Args: { reporter: string }; Returns: number };
       dismiss_reports: { Args: { post_id: string }; Returns: number };
       finish_notification_deliveries: {
         Args: { results: Json };
@@ -1109,6 +1119,7 @@ export type Database = {
         }[];
       };
       finish_notification_delivery: { Args: { error?: string; id: string; ok: boolean }; Returns: string };
+      has_report_standing: { Args: { member: string }; Returns: boolean };
       has_reported: { Args: { post: string }; Returns: boolean };
       hold_post: { Args: { post: string }; Returns: undefined };
       increment_thread_view_count: { Args: { thread_id: string }; Returns: undefined };
@@ -1118,6 +1129,7 @@ export type Database = {
       is_flag_set: { Args: { flags: string[]; value: Json }; Returns: boolean };
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
+      is_staff_member: { Args: { member: string }; Returns: boolean };
       mark_all_read: { Args: { category_id?: string }; Returns: number };
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number };
       mark_thread_read: {
@@ -1184,12 +1196,14 @@ export type Database = {
           post_id: string;
           reasons: string[];
           report_count: number;
+          reporters: Json;
           thread_id: string;
           thread_title: string;
         }[];
       };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
       release_post: { Args: { post: string }; Returns: boolean };
+      reports_hide_post: { Args: { post: string }; Returns: boolean };
       resolve_author_reports: { Args: { author: string }; Returns: undefined };
       resolve_reports: { Args: { outcome: string; post_id: string }; Returns: number };
       search_forum: {
