@@ -103,7 +103,7 @@ test("a moderator dismisses every open report of one reporter from the queue, as
   await screens(mod.page, 'reports-reporters');
 
   await noisyRow.getByRole('button', { name: `Dismiss all from @${noisy.username}` }).click();
-  const dialog = mod.page.getByRole('dialog', { name: 'Dismiss all reports from this reporter' });
+  const dialog = mod.page.getByRole('dialog', { name: 'Dismiss all reports' });
   await expect(dialog).toContainText(`Dismiss all 2 open reports from @${noisy.username}?`);
   await screens(mod.page, 'dismiss-reporter-dialog');
   // Cancel changes nothing.

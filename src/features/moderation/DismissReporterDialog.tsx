@@ -18,7 +18,7 @@ export function DismissReporterDialog({ reporter, onClose, onConfirm }: DismissR
     <Dialog
       open={reporter !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Dismiss all reports from this reporter"
+      title="Dismiss all reports"
       description={
         reporter
           ? `Dismiss all ${count} open ${count === 1 ? 'report' : 'reports'} from ${reporterName(reporter)}? ` +

@@ -29,13 +29,15 @@ export function ReporterList({ reporters, busy, onDismissAll }: ReporterListProp
             <span className={`muted ${styles.reporterCount}`}>
               {reporter.openReports} open {reporter.openReports === 1 ? 'report' : 'reports'}
             </span>
+            {/* On a phone the name is on the line above: the button says "Dismiss all" there. */}
             <Button
               variant="ghost"
               className={styles.reporterAction}
               disabled={busy}
+              aria-label={`Dismiss all from ${reporterName(reporter)}`}
               onClick={() => onDismissAll(reporter)}
             >
-              Dismiss all from {reporterName(reporter)}
+              Dismiss all<span className={styles.fromName}> from {reporterName(reporter)}</span>
             </Button>
           </li>
         ))}
