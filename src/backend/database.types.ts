@@ -153,80 +153,40 @@ export type Database = {
       };
       forum_limits: {
         Row: {
-          edits_per_day: number;
           id: boolean;
-          likes_per_day: number;
-          mentions_per_post: number;
           messages_per_day: number;
           new_account_hours: number;
           new_account_replies: number;
           new_account_threads: number;
           post_interval_s: number;
-          threads_per_day: number;
+          report_standing_hours: number;
+          report_standing_reputation: number;
+          reports_per_day: number;
           new_account_seconds_left: number | null;
         };
         Insert: {
-          edits_per_day?: number;
           id?: boolean;
-          likes_per_day?: number;
-          mentions_per_post?: number;
           messages_per_day?: number;
           new_account_hours?: number;
           new_account_replies?: number;
           new_account_threads?: number;
           post_interval_s?: number;
-          threads_per_day?: number;
+          report_standing_hours?: number;
+          report_standing_reputation?: number;
+          reports_per_day?: number;
         };
         Update: {
-          edits_per_day?: number;
           id?: boolean;
-          likes_per_day?: number;
-          mentions_per_post?: number;
           messages_per_day?: number;
           new_account_hours?: number;
           new_account_replies?: number;
           new_account_threads?: number;
           post_interval_s?: number;
-          threads_per_day?: number;
+          report_standing_hours?: number;
+          report_standing_reputation?: number;
+          reports_per_day?: number;
         };
         Relationships: [];
-      };
-      limited_actions: {
-        Row: {
-          action: string;
-          at: string;
-          id: number;
-          member_id: string;
-          row_id: string | null;
-        };
-        Insert: {
-          action: string;
-          at?: string;
-          id?: never;
-          member_id: string;
-          row_id?: string | null;
-        };
-        Update: {
-          action?: string;
-          at?: string;
-          id?: never;
-          member_id?: string;
-          row_id?: string | null;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'limited_actions_member_id_fkey';
-            columns: ['member_id'];
-            referencedRelation: 'profile_private';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'limited_actions_member_id_fkey';
-            columns: ['member_id'];
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
-          },
-        ];
       };
       messages: {
         Row: {
@@ -554,28 +514,6 @@ export type Database = {
             foreignKeyName: 'post_likes_user_id_fkey';
             columns: ['user_id'];
             referencedRelation: 'profiles';
-            referencedColumns: ['id'];
-          },
-        ];
-      };
-      post_mentions: {
-        Row: {
-          member_id: string;
-          post_id: string;
-        };
-        Insert: {
-          member_id: string;
-          post_id: string;
-        };
-        Update: {
-          member_id?: string;
-          post_id?: string;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'post_mentions_post_id_fkey';
-            columns: ['post_id'];
-            referencedRelation: 'posts';
             referencedColumns: ['id'];
           },
         ];
@@ -1171,6 +1109,7 @@ export type Database = {
       claim_tip_check: { Args: { p_tip: string }; Returns: boolean };
       close_reports: { Args: { new_status: string; post: string }; Returns: number };
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined };
+      dismiss_reporter_reports: { Args: { reporter: string }; Returns: number };
       dismiss_reports: { Args: { post_id: string }; Returns: number };
       finish_notification_deliveries: {
         Args: { results: Json };
@@ -1180,6 +1119,7 @@ export type Database = {
         }[];
       };
       finish_notification_delivery: { Args: { error?: string; id: string; ok: boolean }; Returns: string };
+      has_report_standing: { Args: { member: string }; Returns: boolean };
       has_reported: { Args: { post: string }; Returns: boolean };
       hold_post: { Args: { post: string }; Returns: undefined };
       increment_thread_view_count: { Args: { thread_id: string }; Returns: undefined };
@@ -1189,11 +1129,7 @@ export type Database = {
       is_flag_set: { Args: { flags: string[]; value: Json }; Returns: boolean };
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
-      limit_action: { Args: { kind: string; row_id: string }; Returns: undefined };
-      limited_action_frees_at: {
-        Args: { allowed: number; kind: string; member: string; seconds: number };
-        Returns: string;
-      };
+      is_staff_member: { Args: { member: string }; Returns: boolean };
       mark_all_read: { Args: { category_id?: string }; Returns: number };
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number };
       mark_thread_read: {
@@ -1260,12 +1196,14 @@ export type Database = {
           post_id: string;
           reasons: string[];
           report_count: number;
+          reporters: Json;
           thread_id: string;
           thread_title: string;
         }[];
       };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
       release_post: { Args: { post: string }; Returns: boolean };
+      reports_hide_post: { Args: { post: string }; Returns: boolean };
       resolve_author_reports: { Args: { author: string }; Returns: undefined };
       resolve_reports: { Args: { outcome: string; post_id: string }; Returns: number };
       search_forum: {

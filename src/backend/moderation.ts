@@ -1,4 +1,5 @@
 // The moderation panel's calls: all online, all decided by the database (admins or staff only, audited there).
+import { z } from 'zod';
 import type { ForumClient } from './client.ts';
 import { backendError, type FailureTexts } from './errors.ts';
 
@@ -9,6 +10,7 @@ export const MODERATION_FAILURES = {
   ban: { failed: 'Failed to ban user' },
   unban: { failed: 'Failed to unban user' },
   dismiss: { failed: 'Failed to dismiss the reports' },
+  dismissReporter: { failed: "Failed to dismiss the reporter's reports" },
   deletePost: { failed: 'Failed to delete post' },
 } satisfies Record<string, FailureTexts>;
 
@@ -93,6 +95,36 @@ export async function unbanMember(client: ForumClient, target: string) {
   if (error) throw backendError('Failed to unban user', error, status);
 }
 
+/** One member who reported a post: whether their reports count towards hiding, and how many are open in all. */
+export interface Reporter {
+  id: string;
+  /** null once the member's account is gone. */
+  username: string | null;
+  standing: boolean;
+  openReports: number;
+}
+
+const REPORTERS = z.array(
+  z.object({
+    id: z.string(),
+    username: z.string().nullable(),
+    standing: z.boolean(),
+    open_reports: z.number().int(),
+  }),
+);
+
+/** open_reports' reporters (jsonb), first reporter first; an answer of another shape shows none. */
+function reportersOf(raw: unknown): Reporter[] {
+  const parsed = REPORTERS.safeParse(raw);
+  if (!parsed.success) return [];
+  return parsed.data.map((r) => ({
+    id: r.id,
+    username: r.username,
+    standing: r.standing,
+    openReports: r.open_reports,
+  }));
+}
+
 export interface OpenReport {
   post_id: string;
   thread_id: string;
@@ -106,6 +138,7 @@ export interface OpenReport {
   first_reported_at: string;
   last_reported_at: string;
   hidden: boolean;
+  reporters: Reporter[];
 }
 
 /** Open reports grouped by post, the most recently reported first; `before` pages on from the last one shown. */
@@ -119,6 +152,7 @@ export async function fetchOpenReports(client: ForumClient, before: string | nul
     ...row,
     reasons: row.reasons ?? [],
     details: (row.details ?? []).filter((d): d is string => Boolean(d)),
+    reporters: reportersOf(row.reporters),
   }));
   return { rows, more: rows.length === MODERATION_PAGE_SIZE };
 }
@@ -126,6 +160,13 @@ export async function fetchOpenReports(client: ForumClient, before: string | nul
 export async function dismissReports(client: ForumClient, postId: string): Promise<number> {
   const { data, error, status } = await client.rpc('dismiss_reports', { post_id: postId });
   if (error) throw backendError('Failed to dismiss the reports', error, status);
+  return data ?? 0;
+}
+
+/** Dismisses every open report of one member (one audit row); answers how many. */
+export async function dismissReporterReports(client: ForumClient, reporterId: string): Promise<number> {
+  const { data, error, status } = await client.rpc('dismiss_reporter_reports', { reporter: reporterId });
+  if (error) throw backendError("Failed to dismiss the reporter's reports", error, status);
   return data ?? 0;
 }
 

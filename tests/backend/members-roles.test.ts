@@ -28,6 +28,7 @@ function refusal(actor: Role, from: Role, to: Role): string | null {
   if (actor === 'admin') return null;
   if (actor === 'user') return "Only moderators and admins can change a member's role";
   if (from === 'admin') return 'Only admins can change the role of an admin';
+  if (from === 'moderator') return 'Only admins can change the role of a moderator';
   if (to === 'admin') return 'Only admins can make a member an admin';
   return null;
 }
@@ -60,11 +61,10 @@ describe('changing another member’s role', () => {
     }
   });
 
-  it('counts the cells: 18 changes, of which a moderator may make 2 and a user none', () => {
+  it('counts the cells: 18 changes, of which a moderator may make 1 and a user none', () => {
     expect(cells).toHaveLength(18);
     expect(cells.filter((c) => c.refused === null).map((c) => `${c.actor}:${c.from}>${c.to}`)).toEqual([
       'moderator:user>moderator',
-      'moderator:moderator>user',
       'admin:user>moderator',
       'admin:user>admin',
       'admin:moderator>user',
@@ -72,6 +72,22 @@ describe('changing another member’s role', () => {
       'admin:admin>user',
       'admin:admin>moderator',
     ]);
+  });
+
+  it('lets a moderator appointed a minute ago promote a user, and not demote the moderator who was there first', async () => {
+    const senior = await createMember(stack, { role: 'moderator' });
+    const junior = await createMember(stack);
+    const promoted = await actors.moderator.client.from('profiles').update({ role: 'moderator' }).eq('id', junior.id);
+    expect(promoted.error).toBeNull();
+    const juniorClient = junior.client;
+    const user = await createMember(stack);
+    const allowed = await juniorClient.from('profiles').update({ role: 'moderator' }).eq('id', user.id).select('role');
+    expect(allowed).toMatchObject({ error: null, data: [{ role: 'moderator' }] });
+    const before = await roleOf(senior.id);
+    const demoted = await juniorClient.from('profiles').update({ role: 'user' }).eq('id', senior.id);
+    expect(demoted.status).toBe(403);
+    expect(demoted.error).toMatchObject({ code: '42501', message: 'Only admins can change the role of a moderator' });
+    expect(await roleOf(senior.id)).toEqual(before);
   });
 
   it('refuses a banned moderator or admin any role change', async () => {

@@ -40,7 +40,7 @@ let counter = 0;
 
 export async function createMember(
   stack: TestStack,
-  options: { username?: string; role?: Role; banned?: boolean } = {},
+  options: { username?: string; role?: Role; banned?: boolean; standing?: boolean } = {},
 ): Promise<TestMember> {
   counter += 1;
   const id = randomUUID();
@@ -61,10 +61,26 @@ export async function createMember(
   if (options.banned) {
     await stack.db.query('update public.profiles set is_banned = true where id = $1', [id]);
   }
+  if (options.standing) await giveStanding(stack, id);
   const { rows } = await stack.db.query<{ username: string }>('select username from public.profiles where id = $1', [
     id,
   ]);
   return { id, email, username: rows[0]?.username ?? username, client: await clientAs(stack, id, email) };
+}
+
+/**
+ * An established member, whose reports count towards hiding a post: as old and as well liked as public.forum_limits
+ * asks (report_standing_hours, report_standing_reputation), and then some.
+ */
+export async function giveStanding(stack: TestStack, id: string): Promise<void> {
+  await stack.db.query(
+    `update public.profiles p
+     set created_at = now() - make_interval(hours => l.report_standing_hours + 24),
+         reputation = greatest(p.reputation, l.report_standing_reputation + 10)
+     from public.forum_limits l
+     where p.id = $1`,
+    [id],
+  );
 }
 
 /** A signed-in client for one of the seeded demo accounts. */

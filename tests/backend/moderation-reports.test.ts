@@ -20,11 +20,12 @@ beforeAll(async () => {
   );
   moderator = await createMember(stack, { role: 'moderator' });
   author = await createMember(stack);
+  // Established members: only reports from members with standing hide a post (issue 30).
   members = [
-    await createMember(stack),
-    await createMember(stack),
-    await createMember(stack),
-    await createMember(stack),
+    await createMember(stack, { standing: true }),
+    await createMember(stack, { standing: true }),
+    await createMember(stack, { standing: true }),
+    await createMember(stack, { standing: true }),
   ];
 });
 afterAll(async () => {

@@ -238,7 +238,7 @@ test("a member's report is dismissed by a moderator, and the admin's Log shows b
   // Banning is an admin's: a moderator is not offered it.
   await expect(card.getByRole('button', { name: 'Ban author' })).toHaveCount(0);
   await shoot(mod, 'reports-moderator');
-  await card.getByRole('button', { name: 'Dismiss' }).click();
+  await card.getByRole('button', { name: 'Dismiss', exact: true }).click();
   await expect(toast(mod, 'Reports dismissed')).toBeVisible();
   await expect(card).toHaveCount(0);
   expect(await reportOf()).toEqual({ status: 'dismissed' });

@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 import { serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { DESKTOP } from './support/screens.ts';
-import { freshMember, freshThread, screens, signedInPage } from './threadToolsSupport.ts';
+import { MODERATOR } from './support/accounts.ts';
+import { freshMember, freshThread, giveStanding, screens, signedInPage } from './threadToolsSupport.ts';
 
 test.use({ viewport: DESKTOP });
 
@@ -15,7 +16,9 @@ test('a member reports a post; three reports hide it from a fourth member but no
   const author = await freshMember(baseURL!, 'author');
   const made = await freshThread(baseURL!, author.id, `Reported post ${Date.now()}`);
 
+  // Established members: reports from new accounts reach the queue but hide nothing (issue 30).
   const first = await freshMember(baseURL!, 'rep');
+  await giveStanding(baseURL!, first.id);
   const reporter = await signedInPage(browser, first);
   const thread = new ThreadPage(reporter.page);
   await thread.open(made.slug);
@@ -43,6 +46,7 @@ test('a member reports a post; three reports hide it from a fourth member but no
   // Two more members report it (through the API, as their devices would).
   for (const prefix of ['second', 'third']) {
     const member = await freshMember(baseURL!, prefix);
+    await giveStanding(baseURL!, member.id);
     const { error } = await member.client.from('post_reports').insert({ post_id: postId, reason: 'spam' });
     expect(error).toBeNull();
   }
@@ -66,6 +70,59 @@ test('a member reports a post; three reports hide it from a fourth member but no
   await screens(own.page, 'hidden-post-author');
 
   for (const c of [reporter, fourth, own]) await c.context.close();
+});
+
+test("a moderator dismisses every open report of one reporter from the queue, asked first; others' stay", async ({
+  browser,
+  baseURL,
+}) => {
+  const author = await freshMember(baseURL!, 'author');
+  const stamp = Date.now();
+  const only = await freshThread(baseURL!, author.id, `Reported by one ${stamp}`);
+  const shared = await freshThread(baseURL!, author.id, `Reported by two ${stamp}`);
+  const service = await serviceClient(baseURL!);
+  const postOf = async (threadId: string) =>
+    (await service.from('posts').select('id').eq('thread_id', threadId).single()).data!.id;
+  const [onlyPost, sharedPost] = [await postOf(only.id), await postOf(shared.id)];
+  const noisy = await freshMember(baseURL!, 'noisy');
+  const other = await freshMember(baseURL!, 'other');
+  for (const post of [onlyPost, sharedPost]) {
+    expect((await noisy.client.from('post_reports').insert({ post_id: post, reason: 'spam' })).error).toBeNull();
+  }
+  expect((await other.client.from('post_reports').insert({ post_id: sharedPost, reason: 'abusive' })).error).toBeNull();
+
+  const mod = await signedInPage(browser, MODERATOR);
+  await mod.page.goto('/moderation');
+  const cardOf = (title: string) => mod.page.getByTestId('open-report').filter({ hasText: title });
+  const sharedCard = cardOf(shared.title);
+  await expect(sharedCard).toContainText('2 reports');
+  const noisyRow = sharedCard.getByTestId('reporter').filter({ hasText: `@${noisy.username}` });
+  await expect(noisyRow).toContainText('New account');
+  await expect(noisyRow).toContainText('2 open reports');
+  await expect(cardOf(only.title)).toContainText('1 report');
+  await screens(mod.page, 'reports-reporters');
+
+  await noisyRow.getByRole('button', { name: `Dismiss all from @${noisy.username}` }).click();
+  const dialog = mod.page.getByRole('dialog', { name: 'Dismiss all reports' });
+  await expect(dialog).toContainText(`Dismiss all 2 open reports from @${noisy.username}?`);
+  await screens(mod.page, 'dismiss-reporter-dialog');
+  // Cancel changes nothing.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(cardOf(only.title)).toHaveCount(1);
+
+  await noisyRow.getByRole('button', { name: `Dismiss all from @${noisy.username}` }).click();
+  await dialog.getByRole('button', { name: 'Dismiss all' }).click();
+  await expect(
+    mod.page.locator('[data-sonner-toast]').filter({ hasText: `Dismissed 2 reports from @${noisy.username}` }),
+  ).toBeVisible();
+  await expect(cardOf(only.title)).toHaveCount(0);
+  await expect(sharedCard).toContainText('1 report');
+  await expect(sharedCard.getByTestId('reporter')).toHaveCount(1);
+  await expect(sharedCard.getByTestId('reporter')).toContainText(`@${other.username}`);
+  const { data } = await service.from('post_reports').select('status').eq('reporter_id', noisy.id);
+  expect(data).toEqual([{ status: 'dismissed' }, { status: 'dismissed' }]);
+  await mod.context.close();
 });
 
 /** The post's id, from its element's id (post-{id}). */

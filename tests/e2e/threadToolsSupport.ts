@@ -63,6 +63,25 @@ export async function freshMember(baseURL: string, prefix: string) {
   return { ...account, id: data.user.id, client };
 }
 
+/**
+ * Makes a member established, so that their reports count towards hiding a post: joined long enough ago and liked
+ * enough, as public.forum_limits asks. The service role may set both (reports_standing migration).
+ */
+export async function giveStanding(baseURL: string, id: string) {
+  const service = await serviceClient(baseURL);
+  const { data: limits, error } = await service
+    .from('forum_limits')
+    .select('report_standing_hours, report_standing_reputation')
+    .single();
+  if (error) throw new Error(`reading forum_limits failed: ${error.message}`);
+  const joined = new Date(Date.now() - (limits.report_standing_hours + 24) * 3_600_000).toISOString();
+  const { error: updateError } = await service
+    .from('profiles')
+    .update({ created_at: joined, reputation: limits.report_standing_reputation + 10 })
+    .eq('id', id);
+  if (updateError) throw new Error(`giving standing failed: ${updateError.message}`);
+}
+
 /** A new browser context (another device) signed in as this account. */
 export async function signedInPage(browser: Browser, account: { email: string; password: string }) {
   const context = await browser.newContext({ viewport: DESKTOP });

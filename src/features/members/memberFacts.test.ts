@@ -37,9 +37,9 @@ describe('assignableRoles', () => {
     expect(assignableRoles(admin, { id: 'a', role: 'admin' })).toEqual([]);
   });
 
-  it('lets a moderator move users and other moderators between user and moderator, never to admin', () => {
+  it('lets a moderator make a plain user a moderator, and change no moderator or admin', () => {
     expect(assignableRoles(mod, { id: 'u', role: 'user' })).toEqual(['moderator']);
-    expect(assignableRoles(mod, { id: 'm2', role: 'moderator' })).toEqual(['user']);
+    expect(assignableRoles(mod, { id: 'm2', role: 'moderator' })).toEqual([]);
     expect(assignableRoles(mod, { id: 'a', role: 'admin' })).toEqual([]);
     expect(assignableRoles(mod, { id: 'm', role: 'moderator' })).toEqual([]);
   });

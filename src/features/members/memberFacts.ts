@@ -29,9 +29,9 @@ export function isOnline(lastSeenAt: string | null, now: number): boolean {
 }
 
 /**
- * The roles the viewer may give this member, as the database allows them: an admin any role to anyone but
- * themself; a moderator user or moderator to a user or moderator other than themself; others nothing. The
- * member's current role is left out: choosing it would change nothing.
+ * The roles the viewer may give this member, as the database allows them (SPEC §6): an admin any role to anyone
+ * but themself; a moderator moderator to a plain user, and nothing to another moderator or an admin; others
+ * nothing. The member's current role is left out: choosing it would change nothing.
  */
 export function assignableRoles(
   viewer: { id: string; role: Role } | null,
@@ -41,7 +41,7 @@ export function assignableRoles(
   const allowed: readonly Role[] =
     viewer.role === 'admin'
       ? ROLES
-      : viewer.role === 'moderator' && member.role !== 'admin'
+      : viewer.role === 'moderator' && member.role === 'user'
         ? ['user', 'moderator']
         : [];
   return allowed.filter((role) => role !== member.role);

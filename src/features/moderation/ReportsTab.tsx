@@ -1,10 +1,18 @@
 // The Reports tab (staff): open reports grouped by post, most recently reported first, each with the post, the
-// reasons, and what staff can do: open it, dismiss the reports, delete the post, or (admins) ban its author.
+// reasons, its reporters, and what staff can do: open it, dismiss the reports, delete the post, (admins) ban its
+// author, or dismiss every open report of one reporter.
 import { Link } from '@tanstack/react-router';
 import type { FailureTexts } from '../../backend/errors.ts';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { deleteReportedPost, dismissReports, MODERATION_FAILURES, type OpenReport } from '../../backend/moderation.ts';
+import {
+  deleteReportedPost,
+  dismissReporterReports,
+  dismissReports,
+  MODERATION_FAILURES,
+  type OpenReport,
+  type Reporter,
+} from '../../backend/moderation.ts';
 import { useBackend } from '../../state/BackendContext.tsx';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
@@ -12,8 +20,10 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { BanDialog, type BanTarget } from './BanDialog.tsx';
+import { DismissReporterDialog } from './DismissReporterDialog.tsx';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { ago, reasonSummary } from './moderationFacts.ts';
+import { ReporterList, reporterName } from './ReporterList.tsx';
 import type { PagedList } from './usePagedList.ts';
 import styles from './Moderation.module.css';
 
@@ -31,6 +41,21 @@ export function ReportsTab({ list, canBan, onBanned }: ReportsTabProps) {
   const [busy, setBusy] = useState<string>();
   const [deleting, setDeleting] = useState<OpenReport | null>(null);
   const [banning, setBanning] = useState<{ report: OpenReport; target: BanTarget } | null>(null);
+  const [dismissingReporter, setDismissingReporter] = useState<Reporter | null>(null);
+  /** One reporter's reports sit on many cards: once the server confirmed, the list is read again. */
+  const dismissReporter = async (reporter: Reporter) => {
+    setBusy(reporter.id);
+    try {
+      const dismissed = await dismissReporterReports(client, reporter.id);
+      toast.success(`Dismissed ${dismissed} ${dismissed === 1 ? 'report' : 'reports'} from ${reporterName(reporter)}`);
+      if (list.state === 'ready') list.reload();
+      void pull();
+    } catch (error) {
+      reportError(error, MODERATION_FAILURES.dismissReporter);
+    } finally {
+      setBusy(undefined);
+    }
+  };
   const drop = (postId: string) => {
     if (list.state === 'ready') list.update((rows) => rows.filter((r) => r.post_id !== postId));
   };
@@ -97,6 +122,11 @@ export function ReportsTab({ list, canBan, onBanned }: ReportsTabProps) {
                   ))}
                 </ul>
               )}
+              <ReporterList
+                reporters={report.reporters}
+                busy={busy !== undefined}
+                onDismissAll={setDismissingReporter}
+              />
               <div className={styles.cardActions}>
                 <Link
                   to="/thread/$id"
@@ -153,6 +183,11 @@ export function ReportsTab({ list, canBan, onBanned }: ReportsTabProps) {
           </Button>
         </div>
       </Dialog>
+      <DismissReporterDialog
+        reporter={dismissingReporter}
+        onClose={() => setDismissingReporter(null)}
+        onConfirm={(reporter) => void dismissReporter(reporter)}
+      />
       <BanDialog
         target={banning?.target ?? null}
         onClose={() => setBanning(null)}

@@ -37,6 +37,9 @@ describe('describeAction', () => {
     expect(describeAction('resolve_report', { reports: 3, outcome: 'author_banned' })).toBe(
       'Resolve report (3 reports, author banned)',
     );
+    expect(describeAction('dismiss_report', { reports: 12, outcome: 'reporter_dismissed', posts_shown: 2 })).toBe(
+      'Dismiss report (12 reports, all from one reporter)',
+    );
   });
 
   it('falls back to the action name when the details are missing or not an object', () => {

@@ -66,6 +66,7 @@ const OUTCOMES: Record<string, string> = {
   dismissed: 'dismissed',
   post_deleted: 'post deleted',
   author_banned: 'author banned',
+  reporter_dismissed: 'all from one reporter',
 };
 
 type Details = Record<string, unknown>;

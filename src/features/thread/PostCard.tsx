@@ -22,6 +22,7 @@ import { postImages } from './gallery.ts';
 import { authorName, initials } from './people.ts';
 import { PostGallery } from './PostGallery.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
+import { ReportedMark } from './ReportedMark.tsx';
 import { TextEditor } from './TextEditor.tsx';
 import { useHeldText } from './useHeldText.ts';
 import { WaitingMark } from './WaitingMark.tsx';
@@ -181,7 +182,7 @@ export const PostCard = memo(function PostCard({
           )}
           {canReport &&
             (reported ? (
-              <span className={`muted ${styles.reported}`}>Reported</span>
+              <ReportedMark postId={post.id} />
             ) : (
               <Button variant="ghost" onClick={() => setReporting(true)} aria-label={`Report post by ${name}`}>
                 Report
