@@ -17,7 +17,11 @@ let replier: TestMember;
 beforeAll(async () => {
   push = await startPushService();
   // No sender of the stack's own: the test runs them.
-  stack = await startTestStack({ seed: false, functionEnv: { PUSH_CA_CERT: push.caCert } });
+  stack = await startTestStack({
+    seed: false,
+    functionEnv: { PUSH_CA_CERT: push.caCert },
+    pushTestOrigin: push.origin,
+  });
   author = await createMember(stack);
   replier = await createMember(stack);
   await setPreferences(stack, author, { pushEnabled: true, emailMessages: false });
