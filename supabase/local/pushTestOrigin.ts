@@ -4,7 +4,7 @@
 import type { Db } from './db.ts';
 import { isLoopbackHost } from './secret.ts';
 
-const LOOPBACK_ORIGIN = /^https?:\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])(:\d{1,5})?$/;
+const LOOPBACK_ORIGIN = /^https:\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])(:\d{1,5})?$/;
 
 /** Refuses a test push origin on a stack that others can reach, or one that is not on this machine. */
 export function assertPushTestOriginFitsHost(origin: string | undefined, host: string): void {

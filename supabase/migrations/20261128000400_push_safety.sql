@@ -12,7 +12,7 @@
 create table public.push_test_origins (
   origin text primary key
     constraint push_test_origins_loopback
-    check (origin ~ '^https?://(127\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}|localhost|\[::1\])(:[0-9]{1,5})?$')
+    check (origin ~ '^https://(127\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}|localhost|\[::1\])(:[0-9]{1,5})?$')
 );
 alter table public.push_test_origins enable row level security;
 revoke all on table public.push_test_origins from public, anon, authenticated, service_role;
