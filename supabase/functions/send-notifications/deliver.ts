@@ -47,7 +47,7 @@ const SUBSCRIPTIONS_PER_PAGE = 500;
 async function subscriptionsOf(db: SupabaseClient, userIds: string[]): Promise<Map<string, PushSubscriptionRow[]>> {
   const byUser = new Map<string, PushSubscriptionRow[]>();
   for (let i = 0; i < userIds.length; i += RECIPIENTS_PER_QUERY) {
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const { data, error } = await db
         .from('push_subscriptions')
         .select('id, user_id, endpoint, p256dh, auth')

@@ -45,7 +45,8 @@ export async function sendEmail(
   const error = `Mail API answered ${response.status}: ${explanation.slice(0, 500)}`;
   // Resend's 409s on a key: the first request with it is still running (try later), or it was sent with a body
   // that differed (a title edited since): either way this mail went out or is going, and must not go twice.
-  if (response.status === 409 && explanation.includes('concurrent_idempotent_requests')) return { kind: 'retry', error };
+  if (response.status === 409 && explanation.includes('concurrent_idempotent_requests'))
+    return { kind: 'retry', error };
   if (response.status === 409 && explanation.includes('invalid_idempotent_request')) return { kind: 'sent' };
   return isTransient(response.status) ? { kind: 'retry', error } : { kind: 'permanent', error };
 }

@@ -78,7 +78,11 @@ const topicOf = (d: Delivery) => d.notification_id.replace(/-/g, '');
  * One POST to the push service, as web-push's sendNotification makes it, but ended by `signal` whatever stage it is
  * at (web-push's own timeout only fires on an idle socket, so a slow trickle or a stalled handshake outlived it).
  */
-function post(details: ReturnType<typeof webPush.generateRequestDetails>, agent: Agent | undefined, signal: AbortSignal) {
+function post(
+  details: ReturnType<typeof webPush.generateRequestDetails>,
+  agent: Agent | undefined,
+  signal: AbortSignal,
+) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const request = httpsRequest(
       details.endpoint,
