@@ -52,14 +52,17 @@ describe('push endpoints', () => {
     ['https://fcm.googleapis.com:abc/x', 'port is not a number'],
   ];
 
-  it.each(refused)('refuses %s with a 400 that says why, and stores nothing', async (endpoint, reason) => {
-    const { error, status } = await member.client.from('push_subscriptions').insert({ endpoint, ...KEYS });
-    expect(status).toBe(400);
-    expect(error?.code).toBe('23514');
-    expect(error?.message).toContain('Push endpoint refused');
-    expect(error?.message).toContain(reason);
-    expect(await endpointsOf(member.id)).toEqual([]);
-  });
+  it.each(refused.map(([endpoint, reason]) => [endpoint.length > 100 ? 'a 100 KB URL' : endpoint, endpoint, reason]))(
+    'refuses %s with a 400 that says why, and stores nothing',
+    async (_label, endpoint, reason) => {
+      const { error, status } = await member.client.from('push_subscriptions').insert({ endpoint, ...KEYS });
+      expect(status).toBe(400);
+      expect(error?.code).toBe('23514');
+      expect(error?.message).toContain('Push endpoint refused');
+      expect(error?.message).toContain(reason);
+      expect(await endpointsOf(member.id)).toEqual([]);
+    },
+  );
 
   it('accepts the push services browsers use, a port included', async () => {
     const endpoints = [
