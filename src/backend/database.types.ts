@@ -312,6 +312,7 @@ export type Database = {
           attempts: number;
           channel: string;
           claimed_at: string | null;
+          claimed_until: string | null;
           created_at: string;
           id: string;
           last_error: string | null;
@@ -324,6 +325,7 @@ export type Database = {
           attempts?: number;
           channel: string;
           claimed_at?: string | null;
+          claimed_until?: string | null;
           created_at?: string;
           id?: string;
           last_error?: string | null;
@@ -336,6 +338,7 @@ export type Database = {
           attempts?: number;
           channel?: string;
           claimed_at?: string | null;
+          claimed_until?: string | null;
           created_at?: string;
           id?: string;
           last_error?: string | null;
@@ -757,6 +760,18 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      push_test_origins: {
+        Row: {
+          origin: string;
+        };
+        Insert: {
+          origin: string;
+        };
+        Update: {
+          origin?: string;
+        };
+        Relationships: [];
       };
       sync_tombstones: {
         Row: {
@@ -1188,6 +1203,7 @@ export type Database = {
           thread_title: string;
         }[];
       };
+      push_endpoint_problem: { Args: { endpoint: string }; Returns: string };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
       release_post: { Args: { post: string }; Returns: boolean };
       resolve_author_reports: { Args: { author: string }; Returns: undefined };
