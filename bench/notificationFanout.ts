@@ -95,6 +95,7 @@ export async function benchNotificationFanout(options: Partial<NotificationFanou
     storageDir,
     sendNotifications: true,
     functionEnv: { PUSH_CA_CERT: push.caCert },
+    pushTestOrigin: push.origin,
   });
   try {
     const subscriptions = Array.from({ length: participants }, () => push.subscribe());

@@ -321,6 +321,7 @@ export type Database = {
           attempts: number;
           channel: string;
           claimed_at: string | null;
+          claimed_until: string | null;
           created_at: string;
           id: string;
           last_error: string | null;
@@ -333,6 +334,7 @@ export type Database = {
           attempts?: number;
           channel: string;
           claimed_at?: string | null;
+          claimed_until?: string | null;
           created_at?: string;
           id?: string;
           last_error?: string | null;
@@ -345,6 +347,7 @@ export type Database = {
           attempts?: number;
           channel?: string;
           claimed_at?: string | null;
+          claimed_until?: string | null;
           created_at?: string;
           id?: string;
           last_error?: string | null;
@@ -766,6 +769,18 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      push_test_origins: {
+        Row: {
+          origin: string;
+        };
+        Insert: {
+          origin: string;
+        };
+        Update: {
+          origin?: string;
+        };
+        Relationships: [];
       };
       sync_tombstones: {
         Row: {
@@ -1201,6 +1216,7 @@ export type Database = {
           thread_title: string;
         }[];
       };
+      push_endpoint_problem: { Args: { endpoint: string }; Returns: string };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
       release_post: { Args: { post: string }; Returns: boolean };
       reports_hide_post: { Args: { post: string }; Returns: boolean };

@@ -337,3 +337,11 @@ create table if not exists local.mail (
   created_at timestamptz not null default clock_timestamp()
 );
 create index if not exists mail_to_idx on local.mail (lower(to_address), id desc);
+
+-- Local stack only: what the local mail API answered per Idempotency-Key, kept 24 hours as Resend keeps its keys.
+create table if not exists local.mail_api_requests (
+  idempotency_key text primary key,
+  request_hash text not null,
+  response jsonb not null,
+  created_at timestamptz not null default now()
+);

@@ -24,6 +24,8 @@ export interface LocalEnv {
   /** The wallet's chain (WALLET_CHAIN_ID, WALLET_RPC_URL, WALLET_EXPLORER_URL, WALLET_DOWNLOAD_URL): the app reads
    * them from /local/v1/config, and the wallet functions read the chain id and the explorer. */
   wallet: WalletSettings;
+  /** Test suites only: a push service origin on this machine that push endpoints may name (pushTestOrigin.ts). */
+  pushTestOrigin?: string;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
@@ -40,6 +42,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
     trustProxy: env.TRUST_PROXY || undefined,
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
+    pushTestOrigin: env.PUSH_TEST_ORIGIN || undefined,
     wallet: Object.fromEntries(
       Object.entries({
         chainId: env.WALLET_CHAIN_ID,

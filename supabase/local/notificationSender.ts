@@ -51,11 +51,15 @@ export class NotificationSender {
     await this.running;
   }
 
-  /** Milliseconds until the next queued delivery is due (0 or less: now), or undefined when none is queued. */
+  /**
+   * Milliseconds until the next delivery is due (0 or less: now), or undefined when none waits: a queued one's next
+   * attempt, or the end of the lease of one a sender died with ('sending').
+   */
   private async untilNextDue(): Promise<number | undefined> {
     const { rows } = await this.db.query<{ ms: number | null }>(
-      `select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
-       from public.notification_deliveries where state = 'queued'`,
+      `select (extract(epoch from min(case when state = 'queued' then next_attempt_at else claimed_until end)
+                - now()) * 1000)::float8 as ms
+       from public.notification_deliveries where state = 'queued' or (state = 'sending' and claimed_until is not null)`,
     );
     return rows[0]?.ms ?? undefined;
   }
@@ -81,8 +85,8 @@ export class NotificationSender {
         const summary = JSON.parse(body) as SendSummary;
         if (summary.unrecorded > 0) {
           console.warn(
-            `[local stack] send-notifications sent ${summary.unrecorded} deliveries it could not record; they stay ` +
-              `'sending' in notification_deliveries. ${summary.recordError ?? ''}`,
+            `[local stack] send-notifications sent ${summary.unrecorded} deliveries it could not record; they are ` +
+              `sent again, once, when their lease runs out. ${summary.recordError ?? ''}`,
           );
         }
         // Due rows that another sender holds (skip locked) would otherwise spin this loop.

@@ -9,6 +9,7 @@ import { readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
 import { liftPostRateLimits } from './postRateLimits.ts';
 import { assertDatabaseFitsHost } from './exposedDatabase.ts';
+import { assertPushTestOriginFitsHost } from './pushTestOrigin.ts';
 import { assertSecretFitsHost, projectJwtSecret } from './secret.ts';
 import { startStack, type Stack } from './server.ts';
 import { projectVapidKeys, type VapidKeys } from './vapid.ts';
@@ -26,6 +27,7 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
   try {
     // Before anything is made or opened: a refused start changes nothing.
     assertDatabaseFitsHost(env.databaseUrl, env.host);
+    assertPushTestOriginFitsHost(env.pushTestOrigin, env.host);
     jwtSecret = await projectJwtSecret(env.dataDir, env.jwtSecret);
     assertSecretFitsHost(jwtSecret, env.host);
     clientAddress(env.trustProxy);
@@ -52,6 +54,7 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
     vapidKeys,
     sendNotifications: true,
     wallet: env.wallet,
+    pushTestOrigin: env.pushTestOrigin,
     ...overrides,
   });
   console.log(`GuapCoin Forum is running at ${stack.url}`);

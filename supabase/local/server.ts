@@ -13,6 +13,7 @@ import { makeKeys } from './jwt.ts';
 import { handleLocal } from './local.ts';
 import { handleMailApi } from './mailApi.ts';
 import { NotificationSender } from './notificationSender.ts';
+import { applyPushTestOrigin } from './pushTestOrigin.ts';
 import { handleRest } from './rest/index.ts';
 import { assertSecretFitsHost, isLoopbackHost } from './secret.ts';
 import { staticFiles } from './static.ts';
@@ -47,6 +48,8 @@ export interface StackOptions {
   functionEnv?: Record<string, string>;
   /** The wallet's chain settings: served to the app in /local/v1/config, and to the functions as WALLET_* env. */
   wallet?: WalletSettings;
+  /** PUSH_TEST_ORIGIN: a test push service's origin on 127.0.0.1 that endpoints may name; loopback `host` only. */
+  pushTestOrigin?: string;
 }
 
 export interface Stack {
@@ -165,6 +168,7 @@ function send(res: ServerResponse, out: ApiResponse, head: boolean, cors = false
 export async function startStack(options: StackOptions): Promise<Stack> {
   const host = options.host ?? '127.0.0.1';
   assertSecretFitsHost(options.jwtSecret, host);
+  await applyPushTestOrigin(options.db, options.pushTestOrigin, host);
   const limits = options.authRateLimits ?? HOSTED_AUTH_RATE_LIMITS;
   const addressOf = clientAddress(options.trustProxy);
   // Filled once the port is known: the keys' issuer and the API URL depend on it.

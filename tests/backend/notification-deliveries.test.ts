@@ -1,5 +1,6 @@
 // The notification delivery queue (issue 13): deliveries queued per channel from the recipient's preferences, claimed
-// and finished by the service role alone, at most once per channel even when the sender dies mid-batch.
+// and finished by the service role alone; a claim is a lease (issue 30), so a delivery whose sender died mid-batch is
+// handed out again once the lease runs out, and never while it runs.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, makeReply, makeThread, type TestMember } from './members.ts';
@@ -101,7 +102,7 @@ describe('queuing follows the recipient’s notification_preferences', () => {
 });
 
 describe('the sender claims and finishes deliveries', () => {
-  it('claims what is due with what a mail needs, once: a claimed delivery is never handed out again', async () => {
+  it('claims what is due with what a mail needs, once: a claimed delivery is not handed out again in its lease', async () => {
     await claim();
     const postId = await replyToAuthor('A **bold** [link](https://example.test) and `code`.');
     const { data, error } = await claim();
@@ -134,9 +135,54 @@ describe('the sender claims and finishes deliveries', () => {
       }),
     ]);
     expect(channels(await deliveriesOf('post_id', postId))).toEqual(['email:sending']);
-    // The sender "crashes" here, after sending and before finishing: a restarted sender gets nothing of it.
+    // The sender "crashes" here, after sending and before finishing: within the lease, nobody gets it again.
     expect(await claim()).toMatchObject({ error: null, data: [] });
     expect(await deliveriesOf('post_id', postId)).toEqual([expect.objectContaining({ state: 'sending', attempts: 1 })]);
+    const { rows } = await stack.db.query<{ lease_s: number }>(
+      `select extract(epoch from claimed_until - claimed_at)::float8 as lease_s from public.notification_deliveries
+       where id = $1`,
+      [delivery!.id],
+    );
+    expect(rows).toEqual([{ lease_s: 300 }]);
+  });
+
+  it('hands a delivery out again once its lease ran out, and gives it up when the 8th lease runs out', async () => {
+    await claim();
+    const postId = await replyToAuthor();
+    const [delivery] = await deliveriesOf('post_id', postId);
+    const leaseRunsOut = () =>
+      stack.db.query(
+        `update public.notification_deliveries set claimed_until = now() - interval '1 second' where id = $1`,
+        [delivery!.id],
+      );
+    for (let attempt = 1; attempt <= 8; attempt += 1) {
+      const claimed = await claim();
+      expect(claimed.data!.map((d: { delivery_id: string; attempt: number }) => [d.delivery_id, d.attempt])).toEqual([
+        [delivery!.id, attempt],
+      ]);
+      await leaseRunsOut();
+    }
+    expect(await claim()).toMatchObject({ error: null, data: [] });
+    expect(await deliveriesOf('post_id', postId)).toEqual([
+      expect.objectContaining({ state: 'failed', attempts: 8, last_error: expect.stringMatching(/stopped 8 times/) }),
+    ]);
+  });
+
+  it('records a delivery sent by the sender whose lease ran out, and leaves it sent for the one that took it over', async () => {
+    await claim();
+    const postId = await replyToAuthor();
+    const [delivery] = await deliveriesOf('post_id', postId);
+    await claim();
+    await stack.db.query(
+      `update public.notification_deliveries set claimed_until = now() - interval '1 second' where id = $1`,
+      [delivery!.id],
+    );
+    expect((await claim()).data).toHaveLength(1);
+    const rpc = (outcome: string) =>
+      stack.service().rpc('finish_notification_deliveries', { results: [{ id: delivery!.id, outcome }] });
+    expect(await rpc('sent')).toMatchObject({ error: null, data: [{ delivery_id: delivery!.id, state: 'sent' }] });
+    expect(await rpc('retry')).toMatchObject({ error: null, data: [] });
+    expect(await deliveriesOf('post_id', postId)).toEqual([expect.objectContaining({ state: 'sent', attempts: 2 })]);
   });
 
   it('marks a delivery sent once, and refuses to finish it again or one never claimed (400)', async () => {

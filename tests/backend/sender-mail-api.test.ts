@@ -1,5 +1,6 @@
-// The sender against a hosted-style mail API (issue 13): it sends with the configured key and sender, retries a
-// 503 later with backoff, and gives up at once on a refusal that will not pass (422).
+// The sender against a hosted-style mail API (issue 13): it sends with the configured key, sender and an
+// Idempotency-Key per delivery (issue 30), retries a 503 later with backoff, and gives up at once on a refusal that
+// will not pass (422); a 409 for a key already used means the mail went out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from './members.ts';
 import { startTestStack, type TestStack } from './stack.ts';
@@ -40,8 +41,14 @@ describe('the mail API', () => {
   it('gets the mail with the key, the sender and a link on SITE_URL', async () => {
     const messageId = await sendMessage(replier, author, 'Keys and links');
     expect(await runSender()).toMatchObject({ sent: 1 });
+    const { rows } = await stack.db.query<{ id: string }>(
+      `select d.id from public.notification_deliveries d join public.notifications n on n.id = d.notification_id
+       where n.message_id = $1`,
+      [messageId],
+    );
     expect(mail.received.at(-1)).toMatchObject({
       authorization: 'Bearer re_test_key',
+      idempotencyKey: `notification-delivery/${rows[0]!.id}`,
       body: { from: 'Forum <forum@example.test>', to: [author.email] },
     });
     expect(mail.received.at(-1)!.body.text).toContain(`https://forum.example.test/messages?message=${messageId}`);
@@ -66,5 +73,14 @@ describe('the mail API', () => {
     const before = mail.received.length;
     expect(await runSender()).toMatchObject({ sent: 0, retried: 0, failed: 0 });
     expect(mail.received).toHaveLength(before);
+  });
+
+  it('counts a 409 for a key already used with another mail as sent: that mail went out', async () => {
+    mail.script.push(409);
+    const messageId = await sendMessage(replier, author, 'Edited since');
+    expect(await runSender()).toMatchObject({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliveriesOf(stack, 'message_id', messageId)).toEqual([
+      expect.objectContaining({ channel: 'email', state: 'sent' }),
+    ]);
   });
 });

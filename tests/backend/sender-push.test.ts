@@ -20,6 +20,7 @@ beforeAll(async () => {
     seed: false,
     sendNotifications: true,
     functionEnv: { PUSH_CA_CERT: push.caCert },
+    pushTestOrigin: push.origin,
   });
   await stack.db.query(`insert into public.categories (name, slug, type) values ('General', 'general', 'guapcoin')`);
   author = await createMember(stack);

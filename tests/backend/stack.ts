@@ -55,6 +55,8 @@ export interface TestStackOptions {
   wallet?: WalletSettings;
   /** The database's posting limits (public.forum_limits): lifted unless asked, since tests post quickly. */
   rateLimits?: 'default' | 'relaxed';
+  /** PUSH_TEST_ORIGIN: the push service fixture's origin, which push endpoints may then name. */
+  pushTestOrigin?: string;
 }
 
 /** A database for one test file, copied from a migrated template (so only `extraSql` is left to apply). */
@@ -94,6 +96,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     sendNotifications: options.sendNotifications,
     functionEnv: options.functionEnv,
     wallet: options.wallet,
+    pushTestOrigin: options.pushTestOrigin,
   });
   const make = (key: string) =>
     createClient(stack.url, key, {

@@ -1,5 +1,6 @@
-// Web push to every device the recipient subscribed, with the `web-push` library (VAPID, aes128gcm).
-import { Agent } from 'node:https';
+// Web push to every device the recipient subscribed, with the `web-push` library (VAPID, aes128gcm): each push
+// within a deadline, connecting included, and a capped number in flight at once.
+import { Agent, request as httpsRequest } from 'node:https';
 import webPush from 'web-push';
 import type { Delivery, Outcome } from './delivery.ts';
 import type { VapidDetails } from './settings.ts';
@@ -22,14 +23,35 @@ export interface PushContext {
   agent?: Agent;
   /** VAPID authorization per push service origin, made once per run: signing it for each message cost 1.2 ms. */
   vapidHeaders?: Map<string, string>;
+  /** The most a push may take, connecting included; a hung endpoint is then given up. At most 10 s. */
+  deadlineMs: number;
+  /** Caps the pushes in flight at once across the whole run: each push runs inside it. */
+  limit: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 const TTL_SECONDS = 24 * 60 * 60;
-const TIMEOUT_MS = 15_000;
+export const PUSH_DEADLINE_MS = 10_000;
 
 /** An https agent that keeps connections open and trusts `caCert` besides the usual authorities. */
 export const pushAgent = (caCert: string | undefined) =>
   new Agent({ keepAlive: true, ...(caCert ? { ca: caCert } : {}) });
+
+/** Runs at most `cap` of the functions it is given at once; the others wait their turn, in order. */
+export function concurrencyLimit(cap: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running >= cap) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
 
 type SubscriptionResult = 'sent' | 'gone' | string;
 
@@ -49,34 +71,73 @@ function vapidAuthorization(endpoint: string, vapid: VapidDetails, cache: Map<st
   return header;
 }
 
-async function sendToSubscription(d: Delivery, sub: PushSubscriptionRow, ctx: PushContext, vapid: VapidDetails) {
-  try {
-    await webPush.sendNotification(
-      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-      JSON.stringify(pushPayload(d)),
-      {
-        headers: { Authorization: vapidAuthorization(sub.endpoint, vapid, ctx.vapidHeaders) },
-        TTL: TTL_SECONDS,
-        timeout: TIMEOUT_MS,
-        agent: ctx.agent,
-        contentEncoding: 'aes128gcm',
+/** RFC 8030's Topic: the notification's id, so a push service holding an undelivered copy replaces it with a resend. */
+const topicOf = (d: Delivery) => d.notification_id.replace(/-/g, '');
+
+/**
+ * One POST to the push service, as web-push's sendNotification makes it, but ended by `signal` whatever stage it is
+ * at (web-push's own timeout only fires on an idle socket, so a slow trickle or a stalled handshake outlived it).
+ */
+function post(
+  details: ReturnType<typeof webPush.generateRequestDetails>,
+  agent: Agent | undefined,
+  signal: AbortSignal,
+) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpsRequest(
+      details.endpoint,
+      { method: details.method, headers: details.headers, agent, signal },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          if (body.length < 2_000) body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', reject);
       },
     );
-    return 'sent' as SubscriptionResult;
-  } catch (e) {
+    request.on('error', reject);
+    request.end(details.body ?? undefined);
+  });
+}
+
+async function sendToSubscription(d: Delivery, sub: PushSubscriptionRow, ctx: PushContext, vapid: VapidDetails) {
+  return ctx.limit(async () => {
+    const deadlineMs = Math.min(ctx.deadlineMs, PUSH_DEADLINE_MS);
+    let answer: { status: number; body: string };
+    try {
+      const details = webPush.generateRequestDetails(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        JSON.stringify(pushPayload(d)),
+        {
+          headers: { Authorization: vapidAuthorization(sub.endpoint, vapid, ctx.vapidHeaders) },
+          TTL: TTL_SECONDS,
+          topic: topicOf(d),
+          contentEncoding: 'aes128gcm',
+        },
+      );
+      answer = await post(details, ctx.agent, AbortSignal.timeout(deadlineMs));
+    } catch (e) {
+      if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) {
+        return `Push gave no answer within its ${deadlineMs / 1000} s deadline`;
+      }
+      return `Push failed: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    if (answer.status >= 200 && answer.status <= 299) return 'sent' as SubscriptionResult;
     // 404 and 410: the subscription expired or was withdrawn, and never comes back.
-    if (e instanceof webPush.WebPushError && (e.statusCode === 404 || e.statusCode === 410)) {
+    if (answer.status === 404 || answer.status === 410) {
       await ctx.removeSubscription(sub.id);
       return 'gone';
     }
-    if (e instanceof webPush.WebPushError) return `Push service answered ${e.statusCode}: ${e.body.slice(0, 300)}`;
-    return `Push failed: ${e instanceof Error ? e.message : String(e)}`;
-  }
+    return `Push service answered ${answer.status}: ${answer.body.slice(0, 300)}`;
+  });
 }
 
 /**
  * Sent when one device took it: the others are not tried again, so no device shows it twice. Retried when every
- * device failed for a passing reason; permanent when no device is left.
+ * device failed for a passing reason; permanent when no device is left. A resend after a crash carries the same tag
+ * (the service worker's notification replaces its copy) and the same Topic, so it shows once.
  */
 export async function sendPush(d: Delivery, ctx: PushContext): Promise<Outcome> {
   if (typeof ctx.vapid === 'string') return { kind: 'retry', error: ctx.vapid };

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 export interface ReceivedMail {
   authorization: string | undefined;
+  idempotencyKey: string | undefined;
   body: { from: string; to: string[]; subject: string; text: string };
   status: number;
 }
@@ -16,6 +17,9 @@ export interface MailApi {
   script: number[];
   close(): Promise<void>;
 }
+
+/** Resend's error names for the statuses tests script; 409 is a key reused with another mail. */
+const ERROR_NAMES: Record<number, string> = { 422: 'validation_error', 409: 'invalid_idempotent_request' };
 
 export async function startMailApi(): Promise<MailApi> {
   const api: MailApi = { url: '', received: [], script: [], close: async () => undefined };
@@ -30,13 +34,14 @@ export async function startMailApi(): Promise<MailApi> {
       const status = api.script.shift() ?? 200;
       api.received.push({
         authorization: req.headers.authorization,
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ReceivedMail['body'],
         status,
       });
       const body =
         status === 200
           ? { id: `mail-${api.received.length}` }
-          : { statusCode: status, name: status === 422 ? 'validation_error' : 'application_error', message: 'No' };
+          : { statusCode: status, name: ERROR_NAMES[status] ?? 'application_error', message: 'No' };
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });
