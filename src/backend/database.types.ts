@@ -153,7 +153,10 @@ export type Database = {
       };
       forum_limits: {
         Row: {
+          edits_per_day: number;
           id: boolean;
+          likes_per_day: number;
+          mentions_per_post: number;
           messages_per_day: number;
           new_account_hours: number;
           new_account_replies: number;
@@ -162,10 +165,14 @@ export type Database = {
           report_standing_hours: number;
           report_standing_reputation: number;
           reports_per_day: number;
+          threads_per_day: number;
           new_account_seconds_left: number | null;
         };
         Insert: {
+          edits_per_day?: number;
           id?: boolean;
+          likes_per_day?: number;
+          mentions_per_post?: number;
           messages_per_day?: number;
           new_account_hours?: number;
           new_account_replies?: number;
@@ -174,9 +181,13 @@ export type Database = {
           report_standing_hours?: number;
           report_standing_reputation?: number;
           reports_per_day?: number;
+          threads_per_day?: number;
         };
         Update: {
+          edits_per_day?: number;
           id?: boolean;
+          likes_per_day?: number;
+          mentions_per_post?: number;
           messages_per_day?: number;
           new_account_hours?: number;
           new_account_replies?: number;
@@ -185,8 +196,46 @@ export type Database = {
           report_standing_hours?: number;
           report_standing_reputation?: number;
           reports_per_day?: number;
+          threads_per_day?: number;
         };
         Relationships: [];
+      };
+      limited_actions: {
+        Row: {
+          action: string;
+          at: string;
+          id: number;
+          member_id: string;
+          row_id: string | null;
+        };
+        Insert: {
+          action: string;
+          at?: string;
+          id?: never;
+          member_id: string;
+          row_id?: string | null;
+        };
+        Update: {
+          action?: string;
+          at?: string;
+          id?: never;
+          member_id?: string;
+          row_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'limited_actions_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'limited_actions_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       messages: {
         Row: {
@@ -517,6 +566,28 @@ export type Database = {
             foreignKeyName: 'post_likes_user_id_fkey';
             columns: ['user_id'];
             referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      post_mentions: {
+        Row: {
+          member_id: string;
+          post_id: string;
+        };
+        Insert: {
+          member_id: string;
+          post_id: string;
+        };
+        Update: {
+          member_id?: string;
+          post_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'post_mentions_post_id_fkey';
+            columns: ['post_id'];
+            referencedRelation: 'posts';
             referencedColumns: ['id'];
           },
         ];
@@ -1145,6 +1216,11 @@ export type Database = {
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_staff_member: { Args: { member: string }; Returns: boolean };
+      limit_action: { Args: { kind: string; row_id: string }; Returns: undefined };
+      limited_action_frees_at: {
+        Args: { allowed: number; kind: string; member: string; seconds: number };
+        Returns: string;
+      };
       mark_all_read: { Args: { category_id?: string }; Returns: number };
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number };
       mark_thread_read: {
