@@ -175,11 +175,11 @@ describe('editing profiles', () => {
     expect((await profile(target.id))!.role).toBe('user');
   });
 
-  it('lets a moderator demote another moderator to user (issue 12), and refuses demoting an admin', async () => {
+  it('refuses a moderator changing another moderator or an admin: plain users only (issue 30)', async () => {
     const other = await createMember(stack, { role: 'moderator' });
     const { error } = await moderator.client.from('profiles').update({ role: 'user' }).eq('id', other.id);
-    expect(error).toBeNull();
-    expect((await profile(other.id))!.role).toBe('user');
+    expect(error?.code).toBe('42501');
+    expect((await profile(other.id))!.role).toBe('moderator');
     const refused = await moderator.client.from('profiles').update({ role: 'user' }).eq('id', admin.id);
     expect(refused.error?.code).toBe('42501');
     expect((await profile(admin.id))!.role).toBe('admin');
