@@ -92,12 +92,10 @@ test('a moderator promotes a user to moderator and is not offered admin', async 
   await expect(toast(page, 'User role updated successfully')).toBeVisible();
   await expect(runner.getByText('Moderator', { exact: true })).toBeVisible();
 
-  // The server has it: a reload shows it, and the menu now offers the way back only.
+  // The server has it: a reload shows it, and a moderator's role is no longer this moderator's to change.
   await page.reload();
   await expect(card(page, 'node_runner').getByText('Moderator', { exact: true })).toBeVisible();
-  await card(page, 'node_runner').getByRole('button', { name: "Change Node Runner's role" }).click();
-  await expect(page.getByRole('menuitem', { name: 'Make User' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Make Admin' })).toHaveCount(0);
+  await expect(card(page, 'node_runner').getByRole('button')).toHaveCount(0);
 });
 
 test('a role change made offline and refused on reconnect says why, and Retry sends it again', async ({
