@@ -18,6 +18,8 @@ export function ReadFilterTabs({ current, q }: { current: ReadFilter | undefined
           to="/threads"
           search={{ q, filter }}
           className={styles.filter}
+          // Without explicitUndefined the router matches All's filter: undefined against any filter, and marks it current.
+          activeOptions={{ explicitUndefined: true }}
           aria-current={filter === current ? 'page' : undefined}
         >
           {label}
