@@ -1,36 +1,19 @@
 // The built app as the local stack serves it: compressed as the browser accepts, cached for a year when hashed,
 // revalidated otherwise, and nothing outside the app's folder.
-import { request } from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestStack, type TestStack } from './stack.ts';
+import { rawRequest } from './support/rawRequest.ts';
 
 let stack: TestStack;
 let parent: string;
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
 /** A request with exactly these headers and this path, unlike fetch, which adds its own and tidies the path. */
-function raw(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
-  const url = new URL(stack.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const raw = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(stack.url, path, headers, method);
 
 const SCRIPT = Buffer.from('export const rows = [' + '{"title":"GUAPX price discussion"},'.repeat(2_000) + '];\n');
 const INDEX = Buffer.from(`<!doctype html><title>GuapCoin Forum</title>${'<meta name="x" content="y">'.repeat(100)}`);
