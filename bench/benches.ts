@@ -2,6 +2,7 @@
 // `npm test` runs (bench/smoke.ts) so that no bench rots. Adding a bench is one line here.
 import { benchBrowserSync } from './browserSync.ts';
 import { benchBundle } from './bundle.ts';
+import { benchFairness } from './fairness.ts';
 import { benchFirstVisit } from './firstVisit.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLocalStack } from './local-stack.ts';
@@ -28,6 +29,11 @@ export const BENCHES: Bench[] = [
   { name: 'bundle', run: () => benchBundle(), smoke: () => benchBundle() },
   { name: 'local stack', run: () => benchLocalStack(), smoke: () => benchLocalStack({ requests: 5 }) },
   { name: 'runaway query', run: () => benchRunaway(), smoke: () => benchRunaway() },
+  {
+    name: 'fairness',
+    run: () => benchFairness(),
+    smoke: () => benchFairness({ seconds: 2, writers: 1, posts: 200 }),
+  },
   { name: 'sync', run: () => benchSync(), smoke: () => benchSync({ threads: 20, posts: 100, reads: 2 }) },
   { name: 'thread paint', run: () => benchThreadPaint(), smoke: () => benchThreadPaint({ runs: 1 }) },
   { name: 'read position', run: () => benchReadPosition(), smoke: () => benchReadPosition({ posts: 60 }) },

@@ -1,4 +1,5 @@
 // What every endpoint of the local stack is handed: the database, the keys, and where things live.
+import type { FairQueue } from './fairQueue.ts';
 import type { SignInLimiter } from './auth/rateLimits.ts';
 import type { Db } from './db.ts';
 import type { LocalFunctions } from './functions.ts';
@@ -30,6 +31,8 @@ export interface StackContext {
   notificationSender?: NotificationSender;
   /** The wallet's chain settings the stack was started with, handed to the app in /local/v1/config. */
   wallet: WalletSettings;
+  /** Turns at the database per client for /rest/v1, /auth/v1 and /storage/v1; absent when off. */
+  fairQueue?: FairQueue;
 }
 
 /** The wallet's chain as env gives it (WALLET_*); unset ones are left out, and the app uses GuapcoinX's. */

@@ -13,10 +13,15 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** Statement timeouts per API role in Postgres's form ('500ms', '2s'). */
+export type RoleTimeouts = Partial<Record<'anon' | 'authenticated', string>>;
+
 export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** Timeouts that replace the roles' own for requests (asRole): the stack sets them on PGlite only (server.ts). */
+  roleTimeouts?: RoleTimeouts;
 }
 
 /** A real PostgreSQL server (DATABASE_URL). */
@@ -75,19 +80,23 @@ const ROLE_TIMEOUT = `with timeout as materialized (
   ), current_setting('statement_timeout')) as value
 )`;
 
-/** Runs `fn` in one transaction as the JWT's role with its claims and statement timeout set, as PostgREST does. */
+/**
+ * Runs `fn` in one transaction as the JWT's role with its claims and statement timeout set, as PostgREST does; a
+ * timeout of `db.roleTimeouts` replaces the role's own.
+ */
 export function asRole<T>(db: Db, claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const role = ['anon', 'authenticated', 'service_role'].includes(claims.role) ? claims.role : 'anon';
+    const replaced = db.roleTimeouts?.[role as keyof RoleTimeouts] ?? null;
     await tx.query(
       `${ROLE_TIMEOUT}
-      select set_config('statement_timeout', timeout.value, true),
+      select set_config('statement_timeout', coalesce($4::text, timeout.value), true),
       set_config('role', $1, true),
       set_config('request.jwt.claims', $2, true),
       set_config('request.jwt.claim.sub', $3, true),
       set_config('request.jwt.claim.role', $1, true)
       from timeout`,
-      [role, JSON.stringify(claims), claims.sub ?? ''],
+      [role, JSON.stringify(claims), claims.sub ?? '', replaced],
     );
     return fn(tx);
   });

@@ -1,6 +1,29 @@
 // The local stack's settings, read from the environment once, with the documented defaults.
 import { resolve } from 'node:path';
 import type { WalletSettings } from './context.ts';
+import type { RoleTimeouts } from './db.ts';
+
+/**
+ * PGlite's statement timeouts for visitors and members, far under hosted's 3 s and 8 s: PGlite runs one statement at
+ * a time, so each other client waits out a slow one (issue 30).
+ */
+export const PGLITE_STATEMENT_TIMEOUTS = 'anon=1s,authenticated=3s';
+
+/** `anon=1s,authenticated=3s` as RoleTimeouts; `off` keeps the roles' own. Anything else is refused at start. */
+export function parseRoleTimeouts(value: string): RoleTimeouts | undefined {
+  if (value === 'off') return undefined;
+  const out: RoleTimeouts = {};
+  for (const entry of value.split(',').map((e) => e.trim())) {
+    const m = /^(anon|authenticated)=(\d+(?:ms|s))$/.exec(entry);
+    if (!m) {
+      throw new Error(
+        `PGLITE_STATEMENT_TIMEOUTS must be "off" or a list such as ${PGLITE_STATEMENT_TIMEOUTS} (ms or s); got "${entry}"`,
+      );
+    }
+    out[m[1] as keyof RoleTimeouts] = m[2];
+  }
+  return out;
+}
 
 export interface LocalEnv {
   port: number;
@@ -18,6 +41,8 @@ export interface LocalEnv {
   postRateLimits: boolean;
   /** Reverse proxies to believe about the client's address (X-Forwarded-For), for the rate limits. */
   trustProxy?: string;
+  /** PGLITE_STATEMENT_TIMEOUTS, as written: parsed (and a bad value refused) at start. */
+  pgliteStatementTimeouts: string;
   /** The web push pair; unset, a pair made on first start is kept in the data folder (vapid.ts). */
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
@@ -40,6 +65,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
     authRateLimits: env.AUTH_RATE_LIMITS !== 'off',
     postRateLimits: env.POST_RATE_LIMITS !== 'off',
     trustProxy: env.TRUST_PROXY || undefined,
+    pgliteStatementTimeouts: env.PGLITE_STATEMENT_TIMEOUTS || PGLITE_STATEMENT_TIMEOUTS,
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
     pushTestOrigin: env.PUSH_TEST_ORIGIN || undefined,

@@ -2,10 +2,10 @@
 // origin, as the environment says (env.ts), until SIGINT or SIGTERM.
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openPostgres, type Db } from './db.ts';
+import { openPostgres, type Db, type RoleTimeouts } from './db.ts';
 import { openPglite } from './pgliteThread.ts';
 import { clientAddress } from './clientAddress.ts';
-import { readEnv } from './env.ts';
+import { parseRoleTimeouts, readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
 import { liftPostRateLimits } from './postRateLimits.ts';
 import { assertDatabaseFitsHost } from './exposedDatabase.ts';
@@ -24,6 +24,7 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
   await mkdir(env.dataDir, { recursive: true });
   let jwtSecret: string;
   let vapidKeys: VapidKeys;
+  let pgliteStatementTimeouts: RoleTimeouts | undefined;
   try {
     // Before anything is made or opened: a refused start changes nothing.
     assertDatabaseFitsHost(env.databaseUrl, env.host);
@@ -31,6 +32,7 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
     jwtSecret = await projectJwtSecret(env.dataDir, env.jwtSecret);
     assertSecretFitsHost(jwtSecret, env.host);
     clientAddress(env.trustProxy);
+    pgliteStatementTimeouts = parseRoleTimeouts(env.pgliteStatementTimeouts);
     vapidKeys = await projectVapidKeys(env.dataDir, { publicKey: env.vapidPublicKey, privateKey: env.vapidPrivateKey });
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
@@ -51,6 +53,7 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
     exposeMailbox: env.exposeMailbox,
     authRateLimits: env.authRateLimits ? undefined : false,
     trustProxy: env.trustProxy,
+    pgliteStatementTimeouts,
     vapidKeys,
     sendNotifications: true,
     wallet: env.wallet,

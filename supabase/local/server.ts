@@ -3,10 +3,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clientAddress } from './clientAddress.ts';
+import { FairQueue, QueueFull, type FairQueueLimits } from './fairQueue.ts';
 import { handleAuth } from './auth/index.ts';
 import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './auth/rateLimits.ts';
 import type { StackContext, WalletSettings } from './context.ts';
-import type { Db } from './db.ts';
+import type { Db, RoleTimeouts } from './db.ts';
 import { handleFunctions, LocalFunctions } from './functions.ts';
 import { ApiError, BodyTooLarge, readBody, type ApiRequest, type ApiResponse } from './http.ts';
 import { makeKeys } from './jwt.ts';
@@ -50,6 +51,24 @@ export interface StackOptions {
   wallet?: WalletSettings;
   /** PUSH_TEST_ORIGIN: a test push service's origin on 127.0.0.1 that endpoints may name; loopback `host` only. */
   pushTestOrigin?: string;
+  /**
+   * On PGlite, statement timeouts that replace the API roles' own (3 s and 8 s, as hosted): PGlite runs one statement
+   * at a time, so every other client waits out a visitor's slow query. Unset, the roles' own (test stacks).
+   */
+  pgliteStatementTimeouts?: RoleTimeouts;
+  /** Turns at the database per client (fairQueue.ts); by default fairQueueDefaults(db), false for none. */
+  fairQueue?: FairQueueLimits | false;
+}
+
+/**
+ * PGlite runs one statement at a time, so one request at a time goes in: a visitor then waits behind at most one
+ * request of each other client. PostgreSQL gets its pool's size, of which one client may hold half. A browser tab
+ * sends at most 6 requests at once (per host), so 100 waiting is far past what the app sends, and still bounded.
+ */
+export function fairQueueDefaults(db: Db): FairQueueLimits {
+  return db.kind === 'pglite'
+    ? { concurrency: 1, perClient: 1, queuePerClient: 100 }
+    : { concurrency: 10, perClient: 5, queuePerClient: 100 };
 }
 
 export interface Stack {
@@ -67,6 +86,8 @@ type Handler = (req: ApiRequest, ctx: StackContext) => Promise<ApiResponse>;
 /** What a service answers when a body is over its limit, and when the stack itself failed: each in its own shape. */
 interface ServiceErrors {
   tooLarge(message: string): object;
+  /** A client with too many requests waiting for the database (fairQueue.ts): 429. */
+  busy(message: string, retryAfterS: number): object;
   internal: object;
 }
 
@@ -77,6 +98,11 @@ interface Service {
   errors: ServiceErrors;
   /** Open CORS, as hosted: the API authenticates by bearer token, never by cookie, so any origin may call it. */
   cors: boolean;
+  /**
+   * Waits for the client's turn at the database (fairQueue.ts). Not the functions: they call /rest/v1 back from this
+   * address while they run, and would wait for their own turn.
+   */
+  fair: boolean;
 }
 
 const services: Service[] = [
@@ -84,9 +110,17 @@ const services: Service[] = [
     prefix: '/rest/v1',
     handler: handleRest,
     cors: true,
+    fair: true,
     bodyLimit: 1024 * 1024,
     errors: {
       tooLarge: (message) => ({ code: 'PGRST413', message, details: null, hint: null }),
+      // The posting limits' shape, which the app's outbox already waits on.
+      busy: (message, s) => ({
+        code: 'PT429',
+        message,
+        details: { limit: 'requests_waiting', retry_after_s: s },
+        hint: null,
+      }),
       internal: { code: 'XX000', message: 'Internal Server Error', details: null, hint: null },
     },
   },
@@ -94,9 +128,11 @@ const services: Service[] = [
     prefix: '/auth/v1',
     handler: handleAuth,
     cors: true,
+    fair: true,
     bodyLimit: 64 * 1024,
     errors: {
       tooLarge: (msg) => ({ code: 413, error_code: 'request_too_large', msg }),
+      busy: (msg) => ({ code: 429, error_code: 'over_request_rate_limit', msg }),
       internal: { code: 500, error_code: 'unexpected_failure', msg: 'Internal Server Error' },
     },
   },
@@ -105,9 +141,11 @@ const services: Service[] = [
     prefix: '/storage/v1',
     handler: handleStorage,
     cors: true,
+    fair: true,
     bodyLimit: 50 * 1024 * 1024,
     errors: {
       tooLarge: (message) => ({ statusCode: '413', error: 'Payload too large', message }),
+      busy: (message) => ({ statusCode: '429', error: 'too_many_requests', message }),
       internal: { statusCode: '500', error: 'internal', message: 'Internal Server Error' },
     },
   },
@@ -116,9 +154,11 @@ const services: Service[] = [
     prefix: '/functions/v1',
     handler: handleFunctions,
     cors: true,
+    fair: false,
     bodyLimit: 1024 * 1024,
     errors: {
       tooLarge: (message) => ({ code: 413, message }),
+      busy: (message) => ({ code: 429, message }),
       internal: { code: 500, message: 'Internal Server Error' },
     },
   },
@@ -128,9 +168,11 @@ const services: Service[] = [
     prefix: '/local/v1/emails',
     handler: handleMailApi,
     cors: false,
+    fair: false,
     bodyLimit: 256 * 1024,
     errors: {
       tooLarge: (message) => ({ statusCode: 413, name: 'request_too_large', message }),
+      busy: (message) => ({ statusCode: 429, name: 'rate_limit_exceeded', message }),
       internal: { statusCode: 500, name: 'internal_server_error', message: 'Internal Server Error' },
     },
   },
@@ -138,8 +180,13 @@ const services: Service[] = [
     prefix: '/local',
     handler: handleLocal,
     cors: false,
+    fair: false,
     bodyLimit: 1024,
-    errors: { tooLarge: (message) => ({ message }), internal: { message: 'Internal Server Error' } },
+    errors: {
+      tooLarge: (message) => ({ message }),
+      busy: (message) => ({ message }),
+      internal: { message: 'Internal Server Error' },
+    },
   },
 ];
 
@@ -174,6 +221,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // Filled once the port is known: the keys' issuer and the API URL depend on it.
   const ready: { ctx?: StackContext } = {};
   const files = options.staticDir ? staticFiles(options.staticDir) : undefined;
+  if (options.db.kind === 'pglite') options.db.roleTimeouts = options.pgliteStatementTimeouts;
+  const fairLimits = options.fairQueue ?? fairQueueDefaults(options.db);
+  const queue = fairLimits ? new FairQueue(fairLimits) : undefined;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
@@ -197,7 +247,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           remoteAddress: addressOf(req),
           body,
         };
-        const out = await service.handler(apiReq, ctx);
+        // After the body is read: a slow upload holds no turn.
+        const release = service.fair ? await queue?.acquire(apiReq.remoteAddress) : undefined;
+        let out: ApiResponse;
+        try {
+          out = await service.handler(apiReq, ctx);
+        } finally {
+          release?.();
+        }
         send(res, out, head, cors);
         // A write may have queued notification deliveries (a reply, a message, a like).
         if (service.prefix === '/rest/v1' && !head && apiReq.method !== 'GET' && out.status < 300) {
@@ -205,6 +262,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         }
       } catch (e) {
         if (e instanceof ApiError) return send(res, { status: e.status, headers: e.headers, body: e.body }, head, cors);
+        if (e instanceof QueueFull) {
+          const headers = { 'retry-after': String(e.retryAfterS) };
+          return send(res, { status: 429, headers, body: service.errors.busy(e.message, e.retryAfterS) }, head, cors);
+        }
         if (e instanceof BodyTooLarge) {
           // A body too large to drain closes the connection: the client must not send its next request on it.
           const headers: Record<string, string> = e.drained ? {} : { connection: 'close' };
@@ -270,6 +331,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       );
     });
   }
+  ctx.fairQueue = queue;
   ready.ctx = ctx;
   // Deliveries queued while the stack was down go out now.
   ctx.notificationSender?.wake();

@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { rest } from './rest-fixture.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
-// Backtracks for minutes on a post of a few sentences that holds an "x": on PGlite 120 characters took 335 s.
-const BACKTRACKING = '(.*)(.*)(.*)(.*)(.*)\\5\\4\\3\\2\\1x';
 const SLOW_POST = 'the quick brown fox jumps over the lazy dog while wallet peers sync blocks '.repeat(3);
 const BULK_POSTS = 1100;
 
@@ -17,6 +15,12 @@ create function public.limits_numbers() returns setof integer language sql stabl
   select generate_series(1, 1500)
 $$;
 grant execute on function public.limits_numbers() to anon, authenticated;
+-- Counts for hours: a statement only its statement timeout stops. (Regex filters, the issue's runaway, are now
+-- refused for anon and authenticated before they run: fairness.test.ts.)
+create function public.limits_runaway() returns bigint language sql stable as $$
+  with recursive r(n) as (select 1::bigint union all select n + 1 from r where n < 1000000000000) select count(*) from r
+$$;
+grant execute on function public.limits_runaway() to anon, authenticated;
 `;
 
 let stack: TestStack;
@@ -64,20 +68,18 @@ async function readsDuring(flight: Flight, read: () => Promise<boolean>): Promis
   return latencies;
 }
 
-/** Starts the backtracking filter as `client`; resolves with its error and how long it took. */
+/** Starts the runaway statement as `client`; resolves with its error and how long it took. */
 function slowQuery(client: SupabaseClient) {
   const flight: Flight = { done: false, startedAt: Date.now() };
-  const result = Promise.resolve(client.from('posts').select('id').filter('content', 'match', BACKTRACKING)).then(
-    ({ error, status }) => {
-      flight.done = true;
-      return { error, status, ms: Date.now() - flight.startedAt };
-    },
-  );
+  const result = Promise.resolve(client.rpc('limits_runaway')).then(({ error, status }) => {
+    flight.done = true;
+    return { error, status, ms: Date.now() - flight.startedAt };
+  });
   return { flight, result };
 }
 
 describe('statement timeouts', () => {
-  test("a visitor's runaway filter ends with 57014 at anon's 3 s while the server keeps answering", async () => {
+  test("a visitor's runaway query ends with 57014 at anon's 3 s while the server keeps answering", async () => {
     const { flight, result } = slowQuery(anon);
     const staticReads = readsDuring(flight, async () => (await fetch(`${stack.url}/index.html`)).ok);
     // PostgreSQL runs other requests beside the slow one; PGlite has one connection, so there they wait for it, which
@@ -107,7 +109,7 @@ describe('statement timeouts', () => {
     expect(after.count).toBeGreaterThan(BULK_POSTS);
   }, 60_000);
 
-  test("a member's runaway filter ends with 57014 at authenticated's 8 s", async () => {
+  test("a member's runaway query ends with 57014 at authenticated's 8 s", async () => {
     const { client } = await stack.newMember();
     const slow = await slowQuery(client).result;
     expect(slow.error?.code).toBe('57014');

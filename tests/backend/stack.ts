@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthRateLimits } from '../../supabase/local/auth/rateLimits.ts';
-import { openPostgres, type Db } from '../../supabase/local/db.ts';
+import { openPostgres, type Db, type RoleTimeouts } from '../../supabase/local/db.ts';
+import type { FairQueueLimits } from '../../supabase/local/fairQueue.ts';
 import { applyAsMigrator } from '../../supabase/local/migrate.ts';
 import { liftPostRateLimits } from '../../supabase/local/postRateLimits.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
@@ -57,6 +58,10 @@ export interface TestStackOptions {
   rateLimits?: 'default' | 'relaxed';
   /** PUSH_TEST_ORIGIN: the push service fixture's origin, which push endpoints may then name. */
   pushTestOrigin?: string;
+  /** On PGlite, statement timeouts replacing the roles' own (npm start's PGLITE_STATEMENT_TIMEOUTS); unset, theirs. */
+  pgliteStatementTimeouts?: RoleTimeouts;
+  /** Turns at the database per client (fairQueue.ts); the stack's defaults unless asked. */
+  fairQueue?: FairQueueLimits | false;
 }
 
 /** A database for one test file, copied from a migrated template (so only `extraSql` is left to apply). */
@@ -97,6 +102,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     functionEnv: options.functionEnv,
     wallet: options.wallet,
     pushTestOrigin: options.pushTestOrigin,
+    pgliteStatementTimeouts: options.pgliteStatementTimeouts,
+    fairQueue: options.fairQueue,
   });
   const make = (key: string) =>
     createClient(stack.url, key, {

@@ -3,7 +3,7 @@ import { header, type ApiResponse } from '../http.ts';
 import { Planner, planShape, readStatement } from './buildRead.ts';
 import { inTransaction, toCount, type RestCall } from './call.ts';
 import { pgrstError } from './errors.ts';
-import { capRows } from './limits.ts';
+import { capRows, checkFilterCost } from './limits.ts';
 import { parseQuery, type QueryLevel } from './parseQuery.ts';
 import { apply } from './prefer.ts';
 import { readResponse } from './respond.ts';
@@ -33,6 +33,7 @@ export interface ReadRow {
 
 export async function readTable(call: RestCall, relation: Relation): Promise<ApiResponse> {
   const query = parseQuery(call.req.url);
+  checkFilterCost(query.root, call.claims.role);
   applyRangeHeader(call, query.root);
   capRows(query.root);
   const params = new SqlParams();

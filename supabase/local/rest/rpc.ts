@@ -3,7 +3,7 @@ import { jsonBody, type ApiResponse } from '../http.ts';
 import { Planner, planShape, readStatement } from './buildRead.ts';
 import { inTransaction, toCount, type RestCall } from './call.ts';
 import { pgrstError } from './errors.ts';
-import { capRows, MAX_ROWS } from './limits.ts';
+import { capRows, checkFilterCost, MAX_ROWS } from './limits.ts';
 import { parseQuery } from './parseQuery.ts';
 import { apply } from './prefer.ts';
 import type { ReadRow } from './read.ts';
@@ -45,6 +45,7 @@ export async function callRpc(call: RestCall, name: string): Promise<ApiResponse
   const argNames = new Set(overloads.flatMap((f) => f.args.map((a) => a.name)));
   const isGet = req.method === 'GET' || req.method === 'HEAD';
   const query = parseQuery(req.url, isGet ? argNames : new Set());
+  checkFilterCost(query.root, call.claims.role);
   let args: Record<string, unknown>;
   if (isGet) args = Object.fromEntries(query.args);
   else {

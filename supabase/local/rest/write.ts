@@ -5,6 +5,7 @@ import { Planner, planShape, readStatement, whereClause, type Shape } from './bu
 import { checkColumns, deleteSql, insertGroups, insertSql, updateSql, type Upsert } from './buildWrite.ts';
 import { inTransaction, toCount, type RestCall } from './call.ts';
 import { pgrstError } from './errors.ts';
+import { checkFilterCost } from './limits.ts';
 import { parseQuery, type ParsedQuery } from './parseQuery.ts';
 import { apply, type Preferences } from './prefer.ts';
 import type { ReadRow } from './read.ts';
@@ -44,6 +45,7 @@ export async function writeTable(call: RestCall, relation: Relation, method: Wri
     query: parseQuery(call.req.url),
     mode: call.prefs.return ?? 'minimal',
   };
+  checkFilterCost(write.query.root, call.claims.role);
   echoPreferences(call.prefs);
   const params = new SqlParams();
   const shape = answerShape(write, params);

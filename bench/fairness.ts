@@ -1,0 +1,143 @@
+// One client cannot make PGlite unusable for others (issue 30, §1): a visitor's thread-list read, p50 and p95, while
+// members post and 0, 1 or 4 anonymous attackers loop the slowest requests they can send.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { THREAD_COLUMNS } from '../src/sync/columns.ts';
+import { parseRoleTimeouts, PGLITE_STATEMENT_TIMEOUTS } from '../supabase/local/env.ts';
+import { liftPostRateLimits } from '../supabase/local/postRateLimits.ts';
+import { randomJwtSecret } from '../supabase/local/secret.ts';
+import { startStack, type Stack } from '../supabase/local/server.ts';
+import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
+import { printTable } from './stats.ts';
+
+/** The issue's regex (now a 400) and a leading-wildcard ilike at the wildcard bound, in turn. */
+const ATTACKS: Array<(client: SupabaseClient) => PromiseLike<unknown>> = [
+  (c) => c.from('posts').select('id').filter('content', 'match', '(.*)(.*)(.*)(.*)(.*)\\5\\4\\3\\2\\1x'),
+  (c) => c.from('posts').select('id').ilike('content', '%e%a%o%x%'),
+];
+
+interface Options {
+  /** How long the visitor reads in each row. */
+  seconds: number;
+  /** Members replying, each once a second. */
+  writers: number;
+  /** Posts added to the seed, so that a scan of posts costs what a live forum's does. */
+  posts: number;
+}
+
+const GOALS: Record<number, string> = { 0: '-', 1: 'p95 < 1 s', 4: 'p95 < 2 s' };
+
+/** A client whose requests come from its own address (the stack believes a loopback proxy's X-Forwarded-For). */
+function clientAt(stack: Stack, address: string, key = stack.anonKey): SupabaseClient {
+  return createClient(stack.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { 'x-forwarded-for': address } },
+  });
+}
+
+async function signedInWriter(stack: Stack, n: number): Promise<{ client: SupabaseClient; id: string }> {
+  const client = clientAt(stack, `10.1.0.${n}`);
+  const email = `fairness-writer-${n}@example.test`;
+  const { data, error } = await client.auth.signUp({
+    email,
+    password: 'correct-horse-7',
+    options: { data: { username: `writer${n}` } },
+  });
+  if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
+  await stack.ctx.db.query('update auth.users set email_confirmed_at = now() where id = $1', [data.user.id]);
+  const signIn = await client.auth.signInWithPassword({ email, password: 'correct-horse-7' });
+  if (signIn.error) throw new Error(`sign-in failed: ${signIn.error.message}`);
+  return { client, id: data.user.id };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+export async function benchFairness(options: Options = { seconds: 20, writers: 8, posts: 5_000 }) {
+  const dir = await mkdtemp(join(tmpdir(), 'guap-bench-fairness-'));
+  const db = await openMigratedPglite('seeded');
+  await liftPostRateLimits(db);
+  await db.query(
+    `insert into public.posts (thread_id, author_id, content)
+     select t.id, t.author_id, 'the quick brown fox jumps over the lazy dog, reply ' || g
+     from (select id, author_id from public.threads order by created_at limit 1) t, generate_series(1, $1::int) g`,
+    [options.posts],
+  );
+  const stack = await startStack({
+    db,
+    jwtSecret: randomJwtSecret(),
+    storageDir: dir,
+    passwordHashCost: 4,
+    trustProxy: 'loopback',
+    pgliteStatementTimeouts: parseRoleTimeouts(PGLITE_STATEMENT_TIMEOUTS),
+  });
+  try {
+    const threads = await db.query<{ id: string; category_id: string }>(
+      'select id, category_id from public.threads limit 1',
+    );
+    const { id: threadId, category_id: categoryId } = threads.rows[0]!;
+    const writers = [];
+    for (let n = 1; n <= options.writers; n++) writers.push(await signedInWriter(stack, n));
+    const visitor = clientAt(stack, '10.2.0.1');
+    const rows: Array<Array<string | number>> = [];
+    for (const attackers of [0, 1, 4]) {
+      let running = true;
+      const loops: Promise<void>[] = [];
+      for (let a = 0; a < attackers; a++) {
+        const attacker = clientAt(stack, `10.3.0.${a + 1}`);
+        loops.push(
+          (async () => {
+            for (let i = 0; running; i++) await ATTACKS[i % ATTACKS.length]!(attacker);
+          })(),
+        );
+      }
+      for (const [n, writer] of writers.entries()) {
+        loops.push(
+          (async () => {
+            for (let i = 0; running; i++) {
+              const sentAt = performance.now();
+              await writer.client
+                .from('posts')
+                .insert({ thread_id: threadId, author_id: writer.id, content: `Reply ${n}.${i}` });
+              await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - sentAt))));
+            }
+          })(),
+        );
+      }
+      const latencies: number[] = [];
+      const until = performance.now() + options.seconds * 1000;
+      while (performance.now() < until) {
+        const sentAt = performance.now();
+        const { error } = await visitor
+          .from('threads')
+          .select(THREAD_COLUMNS)
+          .eq('category_id', categoryId)
+          .order('last_reply_at', { ascending: false, nullsFirst: false })
+          .limit(20);
+        if (error) throw new Error(`the visitor's read failed: ${error.message}`);
+        latencies.push(performance.now() - sentAt);
+      }
+      running = false;
+      await Promise.all(loops);
+      latencies.sort((x, y) => x - y);
+      rows.push([
+        attackers,
+        latencies.length,
+        percentile(latencies, 0.5),
+        percentile(latencies, 0.95),
+        GOALS[attackers]!,
+      ]);
+    }
+    printTable(
+      `A visitor's thread-list read on PGlite, ${options.writers} members replying, attackers looping (ms)`,
+      ['attackers', 'reads', 'p50', 'p95', 'goal'],
+      rows,
+    );
+  } finally {
+    await stack.close();
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
