@@ -1,10 +1,10 @@
 // `npm start`'s work: open the database, migrate and seed it, then serve the built app and the local stack on one
 // origin, as the environment says (env.ts), until SIGINT or SIGTERM.
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openPostgres, type Db, type RoleTimeouts } from './db.ts';
 import { openPglite } from './pgliteThread.ts';
 import { clientAddress } from './clientAddress.ts';
+import { ownerOnlyDataDir } from './dataDirModes.ts';
 import { parseRoleTimeouts, readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
 import { liftPostRateLimits } from './postRateLimits.ts';
@@ -21,7 +21,8 @@ export interface ServeOverrides {
 
 export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{ db: Db; stack: Stack }> {
   const env = readEnv();
-  await mkdir(env.dataDir, { recursive: true });
+  // The owner's alone (700, files 600), before the secrets, the database or an upload is written there.
+  await ownerOnlyDataDir(env.dataDir);
   let jwtSecret: string;
   let vapidKeys: VapidKeys;
   let pgliteStatementTimeouts: RoleTimeouts | undefined;

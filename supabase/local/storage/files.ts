@@ -11,8 +11,9 @@ function pathOf(storageDir: string, version: string): string {
 
 export async function writeVersion(storageDir: string, version: string, bytes: Buffer): Promise<void> {
   const path = pathOf(storageDir, version);
-  await mkdir(join(path, '..'), { recursive: true });
-  await writeFile(path, bytes);
+  // The owner's alone, as all of DATA_DIR (dataDirModes.ts), whatever the umask of the process that serves.
+  await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
+  await writeFile(path, bytes, { mode: 0o600 });
 }
 
 export async function readVersion(storageDir: string, version: string): Promise<Buffer | undefined> {
