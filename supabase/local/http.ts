@@ -1,5 +1,5 @@
 // The plumbing every endpoint shares: request and response shapes, body limits, and protocol-shaped errors.
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 
 export interface ApiRequest {
   method: string;
@@ -84,6 +84,42 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('error', onFailure);
     req.on('close', onFailure);
   });
+}
+
+/** After a 413 that closes the connection: how much more of the body is read, and for how long, before it is cut. */
+const LINGER_BYTES = 128 * 1024 * 1024;
+const LINGER_MS = 15_000;
+
+/**
+ * Ends `res` (already written, with `connection: close`) once the rest of the request's body has been read and thrown
+ * away, or once LINGER_BYTES or LINGER_MS are spent. Closing a socket with unread bytes resets the connection, and
+ * a client still writing its body then met EPIPE instead of reading the 413 (as nginx's lingering close avoids).
+ */
+export function endAfterBody(req: IncomingMessage, res: ServerResponse): void {
+  let read = 0;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    req.off('data', onData);
+    req.off('end', finish);
+    req.off('close', finish);
+    req.off('error', finish);
+    res.end();
+  };
+  const onData = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > LINGER_BYTES) finish();
+  };
+  const timer = setTimeout(finish, LINGER_MS);
+  timer.unref();
+  if (req.readableEnded || req.destroyed) return finish();
+  req.on('data', onData);
+  req.on('end', finish);
+  req.on('close', finish);
+  req.on('error', finish);
+  req.resume();
 }
 
 export function header(req: ApiRequest, name: string): string | undefined {

@@ -9,7 +9,7 @@ import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './a
 import type { StackContext, WalletSettings } from './context.ts';
 import type { Db, RoleTimeouts } from './db.ts';
 import { handleFunctions, LocalFunctions } from './functions.ts';
-import { ApiError, BodyTooLarge, readBody, type ApiRequest, type ApiResponse } from './http.ts';
+import { ApiError, BodyTooLarge, endAfterBody, readBody, type ApiRequest, type ApiResponse } from './http.ts';
 import { makeKeys } from './jwt.ts';
 import { handleLocal } from './local.ts';
 import { handleMailApi } from './mailApi.ts';
@@ -198,7 +198,8 @@ const CORS = {
   'access-control-expose-headers': 'content-range, content-location, location, x-supabase-api-version',
 };
 
-function send(res: ServerResponse, out: ApiResponse, head: boolean, cors = false) {
+/** `lingerOn`: the answer is written at once, but the response ends only after that request's body (http.ts). */
+function send(res: ServerResponse, out: ApiResponse, head: boolean, cors = false, lingerOn?: IncomingMessage) {
   const headers: Record<string, string> = { ...(cors ? CORS : {}), ...out.headers };
   let payload: Buffer | undefined;
   if (Buffer.isBuffer(out.body)) payload = out.body;
@@ -209,7 +210,12 @@ function send(res: ServerResponse, out: ApiResponse, head: boolean, cors = false
   }
   if (payload) headers['content-length'] = String(payload.length);
   res.writeHead(out.status, headers);
-  res.end(head ? undefined : payload);
+  if (!lingerOn) {
+    res.end(head ? undefined : payload);
+    return;
+  }
+  if (payload && !head) res.write(payload);
+  endAfterBody(lingerOn, res);
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -267,9 +273,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           return send(res, { status: 429, headers, body: service.errors.busy(e.message, e.retryAfterS) }, head, cors);
         }
         if (e instanceof BodyTooLarge) {
-          // A body too large to drain closes the connection: the client must not send its next request on it.
-          const headers: Record<string, string> = e.drained ? {} : { connection: 'close' };
-          return send(res, { status: 413, headers, body: service.errors.tooLarge(e.message) }, head, cors);
+          const out = { status: 413, body: service.errors.tooLarge(e.message) };
+          if (e.drained) return send(res, out, head, cors);
+          // A body too large to drain closes the connection: the client must not send its next request on it. The
+          // 413 goes out at once, and the connection closes once the client has sent its body (endAfterBody).
+          return send(res, { ...out, headers: { connection: 'close' } }, head, cors, req);
         }
         console.error(`[local stack] ${req.method} ${url.pathname}:`, e);
         send(res, { status: 500, body: service.errors.internal }, head, cors);

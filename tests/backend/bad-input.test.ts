@@ -1,5 +1,5 @@
 // Bad input to /auth/v1 and /storage/v1, and oversized bodies: a 4xx in each service's own error shape, a 500 that
-// says 500, and a keep-alive connection that still serves the next request after a 413.
+// says 500, and a keep-alive connection that still serves the next request after a 413, or one that closes cleanly.
 import { request, Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestStack, type TestStack } from './stack.ts';
@@ -167,5 +167,40 @@ describe('oversized bodies', () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  // Issue 30 §7 "A 413 that breaks": one 30 MB POST in ten met EPIPE, the socket closed under the body still sent.
+  test('ten 30 MB POSTs on fresh connections all read their 413, and no write breaks', async () => {
+    const body = Buffer.alloc(30 * 1024 * 1024, 'c');
+    const post = (path: string) =>
+      new Promise<{ status: number; json: unknown; errors: string[] }>((resolve) => {
+        const errors: string[] = [];
+        let answer: { status: number; json: unknown } | undefined;
+        const req = request(`${stack.url}${path}`, {
+          method: 'POST',
+          agent: false,
+          headers: { ...headers(), 'content-type': 'application/json', 'content-length': String(body.length) },
+        });
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            answer = { status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) as unknown };
+          });
+          res.on('error', (e) => errors.push(e.message));
+        });
+        req.on('error', (e: NodeJS.ErrnoException) => errors.push(e.code ?? e.message));
+        // Settled only once the connection is gone, so an error after the answer is seen too.
+        req.on('close', () => resolve({ status: answer?.status ?? 0, json: answer?.json, errors }));
+        req.end(body);
+      });
+    const paths = ['/rest/v1/posts', '/auth/v1/signup', '/functions/v1/send-notifications'];
+    const results = [];
+    for (let i = 0; i < 10; i += 1) results.push(await post(paths[i % paths.length]!));
+    expect(results.map((r) => ({ status: r.status, errors: r.errors }))).toEqual(
+      Array.from({ length: 10 }, () => ({ status: 413, errors: [] })),
+    );
+    expect(results[0]!.json).toMatchObject({ code: 'PGRST413' });
+    expect(results[1]!.json).toMatchObject({ code: 413, error_code: 'request_too_large' });
   });
 });
