@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { openPostgres, type Db, type RoleTimeouts } from './db.ts';
 import { openPglite } from './pgliteThread.ts';
 import { clientAddress } from './clientAddress.ts';
-import { ownerOnlyDataDir } from './dataDirModes.ts';
+import { ownerOnlyDataDir, tightenDataDir } from './dataDirModes.ts';
 import { parseRoleTimeouts, readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
 import { liftPostRateLimits } from './postRateLimits.ts';
@@ -41,6 +41,8 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
   }
   const db = env.databaseUrl ? await openPostgres(env.databaseUrl) : await openPglite(join(env.dataDir, 'db'));
   const { applied, seeded } = await migrate(db);
+  // PGlite makes some files at open with its own modes (pg_internal.init came out 644 under umask 077).
+  if (!env.databaseUrl) await tightenDataDir(env.dataDir);
   if (applied.length) console.log(`Applied ${applied.length} migration(s)${seeded ? ' and the seed data' : ''}.`);
   if (!env.postRateLimits) await liftPostRateLimits(db);
   const stack = await startStack({
