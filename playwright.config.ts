@@ -3,13 +3,26 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4391);
-/** A second server, left as the seed made it, for the specs that compare screens with the seed's exact rows. */
+/** Two workers, each with a server of its own: a spec never sees another worker's writes. */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/** Worker n's server (Playwright's parallelIndex n, from 0): PORT, PORT + 10, ... */
+const workerPort = (parallelIndex: number) => PORT + 10 * parallelIndex;
+/** A server shared by every worker, left as the seed made it, for the specs that compare screens with the seed's
+ * exact rows. */
 const SEED_PORT = PORT + 1;
 // A fresh data folder per run, so every run starts from the seed.
 const DATA_DIR = join(tmpdir(), `guap-e2e-${Date.now()}`);
-const SEED_DATA_DIR = `${DATA_DIR}-seed`;
-/** The block explorer fixture (tests/e2e/support/explorerFixture.ts), which the wallet specs start themselves. */
-export const EXPLORER_PORT = PORT + 2;
+
+/** The block explorer fixture (tests/e2e/support/explorerFixture.ts) of worker n, which the wallet specs start. */
+export const explorerPort = (parallelIndex: number) => workerPort(parallelIndex) + 2;
+
+/** The worker's own server in place of worker 0's, which the projects name; the seed server stays shared. */
+export function workerBaseURL(baseURL: string | undefined, parallelIndex: number): string {
+  if (!baseURL) throw new Error('the project has no baseURL');
+  const url = new URL(baseURL);
+  if (Number(url.port) === PORT) url.port = String(workerPort(parallelIndex));
+  return url.origin;
+}
 
 // These specs only read, and assert the seed's exact lists (counts, newest first): other specs' writes would move them.
 const SEED_ONLY = /\/(home|lists|search)(\.phone)?\.spec\.ts$/;
@@ -29,7 +42,7 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // Generous on purpose: on a busy 2-core machine a page can take seconds to settle. A passing test never waits
   // for these; speed budgets live in the benchmarks.
   timeout: 60_000,
@@ -66,9 +79,13 @@ export default defineConfig({
   ],
   // The built app (npm test builds it first) served by the local stack, as `npm start` does.
   webServer: [
-    { port: PORT, dataDir: DATA_DIR },
-    { port: SEED_PORT, dataDir: SEED_DATA_DIR },
-  ].map(({ port, dataDir }) => ({
+    ...Array.from({ length: WORKERS }, (_, index) => ({
+      port: workerPort(index),
+      dataDir: `${DATA_DIR}-${index}`,
+      explorer: explorerPort(index),
+    })),
+    { port: SEED_PORT, dataDir: `${DATA_DIR}-seed`, explorer: explorerPort(0) },
+  ].map(({ port, dataDir, explorer }) => ({
     command: 'npx tsx tests/e2e/support/startSeeded.ts',
     url: `http://127.0.0.1:${port}/local/v1/config`,
     // The specs sign in far more often than hosted's limits allow from one IP, and post faster than a person; the
@@ -82,7 +99,7 @@ export default defineConfig({
       // The wallet's chain as the app reads it: GuapcoinX's id, the explorer fixture, and a download link that is
       // only shown, never fetched.
       WALLET_CHAIN_ID: '71111',
-      WALLET_EXPLORER_URL: `http://127.0.0.1:${EXPLORER_PORT}/`,
+      WALLET_EXPLORER_URL: `http://127.0.0.1:${explorer}/`,
       WALLET_DOWNLOAD_URL: 'https://wallet.guapcoin.example/download',
     },
     reuseExistingServer: false,

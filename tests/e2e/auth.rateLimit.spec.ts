@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { HOSTED_AUTH_RATE_LIMITS } from '../../supabase/local/auth/rateLimits.ts';
 import { openMigratedPglite } from '../support/migratedDatabase.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';

@@ -1,5 +1,5 @@
 // Sign-up, sign-in, the route guard, sign-out and the password reset, against the local stack.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { ResetPasswordPage } from './pages/ResetPasswordPage.ts';
 import { Shell } from './pages/Shell.ts';

@@ -2,7 +2,7 @@
 // reconnect and shows on B after B's pull; /bookmarks reads offline; removing it on B takes it from A too.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test.ts';
 import { MEMBER } from './support/accounts.ts';
 import { outboxSize } from './support/mirror.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';

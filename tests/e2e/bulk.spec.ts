@@ -2,7 +2,7 @@
 // time with a progress bar, a failed item is listed and retried alone, a malformed or misnamed file creates
 // nothing, a member is refused, and screenshots of the page at both sizes.
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { BulkCreatePage } from './pages/BulkCreatePage.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
 import { ADMIN, MEMBER } from './support/accounts.ts';

@@ -1,5 +1,5 @@
 // Create Thread with no connection: the thread opens at once as waiting to send, and is created once on reconnect.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { CreateThreadPage } from './pages/CreateThreadPage.ts';
 import { serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { outboxSize } from './support/mirror.ts';

@@ -1,5 +1,5 @@
 // Create Thread on a phone: the toolbar wraps within the screen, the emoji picker fits, and a screenshot.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { CreateThreadPage } from './pages/CreateThreadPage.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });

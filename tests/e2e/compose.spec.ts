@@ -1,6 +1,6 @@
 // Create Thread and the content editor (issue 6): the member's whole round trip with an uploaded image and a video,
 // the validation messages, the upload refusals, the toolbar by keyboard, the share target, and screenshots.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { CreateThreadPage, makePng } from './pages/CreateThreadPage.ts';
 import { MEMBER_ID, serviceClient, ThreadPage } from './pages/ThreadPage.ts';

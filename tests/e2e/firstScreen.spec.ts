@@ -1,6 +1,6 @@
 // The screen an address opens starts loading with the page: its code is asked for while the entry script is still
 // on its way, not after the entry has run and the router has asked for it. No service worker, as on a first visit.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test.ts';
 import { SEEDED } from './pages/ThreadPage.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { HomePage } from './pages/HomePage.ts';
 
 // The screenshot size the issue asks for: a 390x844 phone.

@@ -1,5 +1,5 @@
 // The home page read from the mirror: hero buttons, category cards per type and the 10 latest threads.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { HomePage } from './pages/HomePage.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 

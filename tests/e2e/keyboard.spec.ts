@@ -3,7 +3,7 @@
 // ? lists them all. Typing in a field and keys with a modifier are left alone.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';

@@ -2,7 +2,7 @@
 // another device. The author sees the count on their own post; a visitor is offered sign-in.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test.ts';
 import { ADMIN, MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';

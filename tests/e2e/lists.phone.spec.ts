@@ -1,5 +1,5 @@
 // A category on a phone: rows and chips fit the screen width.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { CategoryPage } from './pages/CategoryPage.ts';
 
 // The screenshot size the issue asks for: a 390x844 phone.

@@ -1,5 +1,5 @@
 // Category pages and /threads, read from the mirror: headings, subcategory chips, sorts with pinned first, pages.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { CategoryPage } from './pages/CategoryPage.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 

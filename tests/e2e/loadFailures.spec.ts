@@ -1,5 +1,5 @@
 // A server that answers 500 on a fresh browser: each screen says the load failed, never "empty" or "offline".
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { SEEDED } from './pages/ThreadPage.ts';
 import { DESKTOP, screen } from './support/screens.ts';
 import { checkLoadFailures } from './support/loadFailures.ts';

@@ -1,7 +1,7 @@
 // Home, sign-in, lists and search as a newcomer met them: no sign-up button for members, no stale sign-in error,
 // lined-up stat columns, cards filling the row with the sidebar collapsed, snippets as text, and offline: a banner
 // that says so and the member's own name kept across a reload.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';

@@ -1,7 +1,7 @@
 // /members: the card grid by reputation, the search, a card opening its profile, and a moderator's role menu, with
 // a role change refused by the server after it waited offline.
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
 import { freshAccount, MODERATOR as MOD } from './support/accounts.ts';

@@ -2,7 +2,7 @@
 // within the screen.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { MessagesPage } from './pages/MessagesPage.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
 import { newMember } from './support/newMember.ts';

@@ -4,7 +4,7 @@
 // whose privacy setting forbids messages: not choosable, and refused by the database when queued offline.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test.ts';
 import { MessagesPage } from './pages/MessagesPage.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';

@@ -5,7 +5,7 @@ import '../../supabase/local/noRealtimeSocket.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test.ts';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { makeKeys } from '../../supabase/local/jwt.ts';
 import { SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';

@@ -1,6 +1,6 @@
 // The newcomer's findings on a phone: the full search placeholder once signed in, a deep-linked subcategory chip in
 // view, and the same screens as on desktop (load failures, thread, lists, offline) captured at 390x844.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';

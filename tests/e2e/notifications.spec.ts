@@ -3,7 +3,7 @@
 // the message. Screenshots of the bell's panel at both sizes go to /tmp/guap-screens/h-bell.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page, type Worker } from '@playwright/test';
+import { expect, test, type Page, type Worker } from './support/test.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { MEMBER_ID, serviceClient } from './pages/ThreadPage.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';

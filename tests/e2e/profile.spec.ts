@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 import { newMember } from './support/newMember.ts';

@@ -3,7 +3,7 @@
 // text while the member still sees their list; offline, the card says so and the profile stays.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';

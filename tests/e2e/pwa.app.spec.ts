@@ -1,5 +1,5 @@
 // The installed app's extras: the unread notification count on the app icon, and the storage card in Settings.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';

@@ -1,6 +1,6 @@
 // The installed app with no connection: the service worker serves the shell and every route chunk, the mirror the
 // data, and its image cache the uploads already seen.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { MEMBER_ID, SEEDED, serviceClient, seededThreadId, ThreadPage } from './pages/ThreadPage.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });

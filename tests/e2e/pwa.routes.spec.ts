@@ -1,6 +1,6 @@
 // The API goes straight to the network: its requests never wake the service worker, so the sync engine's traffic
 // cannot keep an old worker busy while a new version waits to take over.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test } from './support/test.ts';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 
 /** Width and height from a PNG's IHDR chunk (bytes 16-23), or null when the bytes are not a PNG. */

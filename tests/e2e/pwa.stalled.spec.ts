@@ -1,6 +1,6 @@
 // A phone whose connection stalls while it still says online: a thread already on the device opens from the mirror
 // at once, and asks the server nothing before its posts show (on a mobile network that wait was 1-2 s per start).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });

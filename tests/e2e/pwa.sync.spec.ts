@@ -1,6 +1,6 @@
 // Background Sync: a reply written offline is sent by the service worker when the connection returns, with no tab
 // of the forum open.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';

@@ -2,7 +2,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { build } from 'vite';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { openMigratedPglite } from '../support/migratedDatabase.ts';

@@ -1,6 +1,6 @@
 // The posting interval in the browser: ten replies written offline all post once the member is back, paced by the
 // database's limit, the waiting one saying why it waits, and none ends in the failed list.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { MEMBER_ID, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { DESKTOP } from './support/screens.ts';

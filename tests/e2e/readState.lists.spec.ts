@@ -1,6 +1,6 @@
 // The thread lists' read marks for a member: "N new", the new-thread dot, /threads' All / Unread / New filter, and
 // "Mark all read" for everything (offline, through the outbox) and for a category. Visitors see none of it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { MEMBER_ID } from './pages/ThreadPage.ts';
 import { DESKTOP } from './support/screens.ts';
 import { freshMember, freshThread, signedInPage } from './threadToolsSupport.ts';

@@ -1,7 +1,7 @@
 // Read state across two devices of one member: device A reads half of a 200-post thread, then further offline;
 // device B sees "N new" in the thread list, and after A reconnects and B pulls, lands on the first unread post
 // under the divider "Unread since your last visit".
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { MEMBER_ID, ThreadPage } from './pages/ThreadPage.ts';
 import { outboxSize } from './support/mirror.ts';
 import { DESKTOP } from './support/screens.ts';

@@ -1,6 +1,6 @@
 // Member reports: a member reports a post with the button and the post then says "Reported"; three members'
 // reports hide it from a fourth member, while its author still reads it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { DESKTOP } from './support/screens.ts';

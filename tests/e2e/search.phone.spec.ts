@@ -1,5 +1,5 @@
 // The header search on a phone: the dropdown spans the screen, and the results page fits its width.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { SearchPage } from './pages/SearchPage.ts';
 
 // The screenshot size the issue asks for: a 390x844 phone.

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { Shell } from './pages/Shell.ts';

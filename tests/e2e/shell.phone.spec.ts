@@ -1,5 +1,5 @@
 // The phone shell at 390x844: the navigation drawer, screenshots and axe scans.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';

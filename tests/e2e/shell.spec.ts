@@ -1,5 +1,5 @@
 // The desktop shell: sidebar collapse remembered, the search box, screenshots, and an axe scan of every screen.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';

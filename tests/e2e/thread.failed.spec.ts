@@ -1,7 +1,7 @@
 // Writes the server refuses: a reply to a thread locked meanwhile waits in the failed list with its reason, and an
 // edit that meets a newer version shows both texts until the member chooses.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { MEMBER_ID, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';

@@ -1,6 +1,6 @@
 // A reply written with no connection: shown at once as waiting, kept across an offline reload (the service worker
 // serves the app), and posted exactly once on reconnect, where another browser sees it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { outboxSize } from './support/mirror.ts';

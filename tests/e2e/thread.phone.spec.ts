@@ -1,5 +1,5 @@
 // The thread view at 390x844: screenshots, no sideways scrolling, the reply form, and an axe scan.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';

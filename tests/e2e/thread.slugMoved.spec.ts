@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { CreateThreadPage } from './pages/CreateThreadPage.ts';
 import { serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { mirroredSlug } from './support/mirror.ts';

@@ -1,6 +1,6 @@
 // The thread view on desktop: reading as a visitor, replying, quoting, editing and deleting as a member,
 // moderation, locked and missing threads, the gallery, and a long thread that stays windowed.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { MEMBER_ID, SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER, MODERATOR as MOD } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';

@@ -1,7 +1,7 @@
 // What a member meets in a thread: Quote leaves the caret after the quote, the header's reply count follows a reply,
 // an offline reply is announced as saved and then as posted, the locked notice keeps its shield beside its words,
 // and a small image keeps its natural size.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';

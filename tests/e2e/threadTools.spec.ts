@@ -1,6 +1,6 @@
 // A moderator's thread tools, seen from another device: pin and lock reach a member as badges and a closed reply
 // form; a move puts the thread in its new category there.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { CategoryPage } from './pages/CategoryPage.ts';
 import { MEMBER_ID, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';

@@ -1,6 +1,6 @@
 // /wallet on a phone: the connected wallet and its 20 transactions fit the width, each entry's amount and View link
 // in view without scrolling sideways.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { MEMBER } from './support/accounts.ts';
 import { ExplorerFixture, transactionsOf } from './support/explorerFixture.ts';
 import { PHONE } from './support/screens.ts';

@@ -2,7 +2,7 @@
 // address by signature and the badge shows on the profile and the member card; the server refuses a forged and a
 // replayed signature; a tip goes to the recipient's verified address with the right value and counts only once the
 // explorer reports its receipt successful.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test.ts';
 import { Wallet } from 'ethers';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { ExplorerFixture } from './support/explorerFixture.ts';

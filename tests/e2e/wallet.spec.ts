@@ -1,7 +1,7 @@
 // /wallet with a test EIP-1193 wallet (testWallet.ts) and the explorer fixture (explorerFixture.ts): the prompt
 // outside a wallet browser, connect, the balance and the first 20 transactions, account switches, disconnects, a
 // chain the wallet does not know, explorer failures, and the last balance offline with its age.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { hexlify, toUtf8Bytes, verifyMessage } from 'ethers';
 import { MEMBER } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';

@@ -3,7 +3,7 @@
 // with the failures a test switches on: an HTTP 500, a malformed body, or no answer at all.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EXPLORER_PORT } from '../../../playwright.config.ts';
+import { explorerPort } from '../../../playwright.config.ts';
 
 /** A txlist entry as Etherscan and Blockscout give it. */
 export interface ExplorerTransaction {
@@ -82,7 +82,8 @@ export class ExplorerFixture {
   private readonly hanging = new Set<ServerResponse>();
   private server: Server | null = null;
 
-  constructor(readonly port = EXPLORER_PORT) {}
+  /** The worker's explorer (Playwright names the worker in TEST_PARALLEL_INDEX), which its server knows. */
+  constructor(readonly port = explorerPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0))) {}
 
   /** The explorer's base URL, as the e2e servers give it to the app. */
   get url(): string {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, request, test, type Page } from '@playwright/test';
 import { authStorageKey } from '../../../src/backend/auth.ts';
 import { makeKeys } from '../../../supabase/local/jwt.ts';
-import { E2E_JWT_SECRET } from '../../../playwright.config.ts';
+import { E2E_JWT_SECRET, workerBaseURL } from '../../../playwright.config.ts';
 import { Shell } from '../pages/Shell.ts';
 
 /** The session the token endpoint answers for the account's email and password. */
@@ -28,8 +28,7 @@ async function passwordSession(baseURL: string, account: { email: string; passwo
 
 /** Puts the account's session in the page's storage at its next navigation, once: a sign-out stays signed out. */
 export async function storeSession(page: Page, account: { email: string; password: string }) {
-  const baseURL = test.info().project.use.baseURL;
-  if (!baseURL) throw new Error('the project has no baseURL');
+  const baseURL = workerBaseURL(test.info().project.use.baseURL, test.info().parallelIndex);
   const session = await passwordSession(baseURL, account);
   await page.addInitScript(
     ({ key, value, done }) => {
