@@ -46,7 +46,9 @@ function timeoutError(): Error {
 }
 
 function startWorker(dataDir: string): Promise<Worker> {
-  const worker = new Worker(WORKER, { workerData: { dataDir } });
+  // No execArgv: the worker is plain JavaScript, and the parent's loader (tsx under npm start and the tests) costs
+  // every new thread about half a second to register.
+  const worker = new Worker(WORKER, { workerData: { dataDir }, execArgv: [] });
   return new Promise((resolve, reject) => {
     worker.once('message', () => resolve(worker));
     worker.once('error', reject);
