@@ -86,8 +86,6 @@ type Handler = (req: ApiRequest, ctx: StackContext) => Promise<ApiResponse>;
 /** What a service answers when a body is over its limit, and when the stack itself failed: each in its own shape. */
 interface ServiceErrors {
   tooLarge(message: string): object;
-  /** A client with too many requests waiting for the database (fairQueue.ts): 429. */
-  busy(message: string, retryAfterS: number): object;
   internal: object;
 }
 
@@ -99,10 +97,11 @@ interface Service {
   /** Open CORS, as hosted: the API authenticates by bearer token, never by cookie, so any origin may call it. */
   cors: boolean;
   /**
-   * Waits for the client's turn at the database (fairQueue.ts). Not the functions: they call /rest/v1 back from this
-   * address while they run, and would wait for their own turn.
+   * Present when the service waits for the client's turn at the database (fairQueue.ts): its 429, in its own shape,
+   * for a client with too many requests waiting. Not the functions: they call /rest/v1 back from this address while
+   * they run, and would wait for their own turn.
    */
-  fair: boolean;
+  busy?(message: string, retryAfterS: number): object;
 }
 
 const services: Service[] = [
@@ -110,55 +109,50 @@ const services: Service[] = [
     prefix: '/rest/v1',
     handler: handleRest,
     cors: true,
-    fair: true,
     bodyLimit: 1024 * 1024,
     errors: {
       tooLarge: (message) => ({ code: 'PGRST413', message, details: null, hint: null }),
-      // The posting limits' shape, which the app's outbox already waits on.
-      busy: (message, s) => ({
-        code: 'PT429',
-        message,
-        details: { limit: 'requests_waiting', retry_after_s: s },
-        hint: null,
-      }),
       internal: { code: 'XX000', message: 'Internal Server Error', details: null, hint: null },
     },
+    // The posting limits' shape, which the app's outbox already waits on.
+    busy: (message, s) => ({
+      code: 'PT429',
+      message,
+      details: { limit: 'requests_waiting', retry_after_s: s },
+      hint: null,
+    }),
   },
   {
     prefix: '/auth/v1',
     handler: handleAuth,
     cors: true,
-    fair: true,
     bodyLimit: 64 * 1024,
     errors: {
       tooLarge: (msg) => ({ code: 413, error_code: 'request_too_large', msg }),
-      busy: (msg) => ({ code: 429, error_code: 'over_request_rate_limit', msg }),
       internal: { code: 500, error_code: 'unexpected_failure', msg: 'Internal Server Error' },
     },
+    busy: (msg) => ({ code: 429, error_code: 'over_request_rate_limit', msg }),
   },
   // Large enough to read a file past the biggest bucket limit, so the bucket's own limit answers.
   {
     prefix: '/storage/v1',
     handler: handleStorage,
     cors: true,
-    fair: true,
     bodyLimit: 50 * 1024 * 1024,
     errors: {
       tooLarge: (message) => ({ statusCode: '413', error: 'Payload too large', message }),
-      busy: (message) => ({ statusCode: '429', error: 'too_many_requests', message }),
       internal: { statusCode: '500', error: 'internal', message: 'Internal Server Error' },
     },
+    busy: (message) => ({ statusCode: '429', error: 'too_many_requests', message }),
   },
   // As hosted: any origin may call a function (supabase-js functions.invoke from the app); the JWT is checked first.
   {
     prefix: '/functions/v1',
     handler: handleFunctions,
     cors: true,
-    fair: false,
     bodyLimit: 1024 * 1024,
     errors: {
       tooLarge: (message) => ({ code: 413, message }),
-      busy: (message) => ({ code: 429, message }),
       internal: { code: 500, message: 'Internal Server Error' },
     },
   },
@@ -168,11 +162,9 @@ const services: Service[] = [
     prefix: '/local/v1/emails',
     handler: handleMailApi,
     cors: false,
-    fair: false,
     bodyLimit: 256 * 1024,
     errors: {
       tooLarge: (message) => ({ statusCode: 413, name: 'request_too_large', message }),
-      busy: (message) => ({ statusCode: 429, name: 'rate_limit_exceeded', message }),
       internal: { statusCode: 500, name: 'internal_server_error', message: 'Internal Server Error' },
     },
   },
@@ -180,11 +172,9 @@ const services: Service[] = [
     prefix: '/local',
     handler: handleLocal,
     cors: false,
-    fair: false,
     bodyLimit: 1024,
     errors: {
       tooLarge: (message) => ({ message }),
-      busy: (message) => ({ message }),
       internal: { message: 'Internal Server Error' },
     },
   },
@@ -254,7 +244,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           body,
         };
         // After the body is read: a slow upload holds no turn.
-        const release = service.fair ? await queue?.acquire(apiReq.remoteAddress) : undefined;
+        const release = service.busy ? await queue?.acquire(apiReq.remoteAddress) : undefined;
         let out: ApiResponse;
         try {
           out = await service.handler(apiReq, ctx);
@@ -268,9 +258,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         }
       } catch (e) {
         if (e instanceof ApiError) return send(res, { status: e.status, headers: e.headers, body: e.body }, head, cors);
-        if (e instanceof QueueFull) {
+        if (e instanceof QueueFull && service.busy) {
           const headers = { 'retry-after': String(e.retryAfterS) };
-          return send(res, { status: 429, headers, body: service.errors.busy(e.message, e.retryAfterS) }, head, cors);
+          return send(res, { status: 429, headers, body: service.busy(e.message, e.retryAfterS) }, head, cors);
         }
         if (e instanceof BodyTooLarge) {
           const out = { status: 413, body: service.errors.tooLarge(e.message) };

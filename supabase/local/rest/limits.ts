@@ -50,12 +50,14 @@ function checkCondition(condition: Condition): void {
       'Use like or ilike instead.',
     );
   }
-  if ((op === 'like' || op === 'ilike') && wildcards(value) > MAX_LIKE_WILDCARDS) {
+  if (op !== 'like' && op !== 'ilike') return;
+  const count = wildcards(value);
+  if (count > MAX_LIKE_WILDCARDS) {
     throw pgrstError(
       400,
       'PGRST100',
       `A ${op} pattern may hold at most ${MAX_LIKE_WILDCARDS} wildcards (% or *)`,
-      `The filter on ${field.name} holds ${wildcards(value)}.`,
+      `The filter on ${field.name} holds ${count}.`,
       'Escape a literal % with a backslash.',
     );
   }
