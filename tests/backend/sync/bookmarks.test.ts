@@ -1,22 +1,13 @@
 // Bookmarks through the outbox against the real local stack, on two devices of one member: made offline on one and
 // pulled by the other with its thread's posts, removed on one and gone from the other, gone with a deleted post.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueBookmark } from '../../../src/sync/kinds/bookmark.ts';
 import { enqueueUnbookmark } from '../../../src/sync/kinds/unbookmark.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
 import { catchUp, newDevice, signedInDevice, type Device } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 /** A thread of three posts by another member; answers its id and its posts' ids in order. */
 async function threadWithPosts() {

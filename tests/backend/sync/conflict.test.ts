@@ -1,21 +1,12 @@
 // Edits against the real local stack: two devices on one post, and an edit of a post deleted meanwhile.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { discardFailed, resolveConflict } from '../../../src/sync/failed.ts';
 import { enqueueEdit, enqueueReply } from '../../../src/sync/outbox.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
 import { catchUp, newDevice, type Device } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 async function twoDevicesOfOneMember() {
   const member = await stack.newMember();

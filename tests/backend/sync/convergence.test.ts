@@ -2,21 +2,17 @@
 // once the network is back both mirrors and the server agree, and every write landed exactly once.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { threadPosts } from '../../../src/data/queries/posts.ts';
 import { enqueueDeletePost, enqueueEdit, enqueueReply } from '../../../src/sync/outbox.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
 import { catchUp, newDevice, type Device, type NetworkMode } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
+const { stack } = setUpSyncStack();
 let members: { email: string; password: string; id: string }[];
 
 beforeAll(async () => {
-  stack = await startTestStack();
   members = [await stack.newMember(), await stack.newMember()];
-});
-afterAll(async () => {
-  await stack?.close();
 });
 
 type Op =

@@ -1,24 +1,20 @@
 // What the mirror keeps: the posts of recent threads and of threads opened here, fetched on demand, evicted when stale.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { postsOfThread } from '../../../src/data/queries/posts.ts';
 import { enqueueReply } from '../../../src/sync/outbox.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
 import { newDevice, type Device } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
+const { stack, devices } = setUpSyncStack();
 let device: Device;
 const DAY = 24 * 3600_000;
 
 beforeAll(async () => {
-  stack = await startTestStack();
   const member = await stack.newMember();
   device = await newDevice(stack, { options: { keepRecentThreads: 3, evictAfterMs: 7 * DAY } });
+  devices.push(device);
   await device.signIn(member.email, member.password);
   await device.engine.sync();
-});
-afterAll(async () => {
-  device?.close();
-  await stack?.close();
 });
 
 async function oldestThread() {

@@ -1,22 +1,13 @@
 // Likes through the outbox against the real local stack: sent once, counted by the server, pulled by other devices,
 // and last seen stamped by the pulls.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueLike } from '../../../src/sync/kinds/like.ts';
 import { enqueueUnlike } from '../../../src/sync/kinds/unlike.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
 import { catchUp, newBrowser, newDevice, signedInDevice, waitFor, type Device } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 /** A thread by a new member B, with its opening post; answers B and the post's id. */
 async function postByAnotherMember() {

@@ -1,21 +1,13 @@
 // Notifications in the mirror against the real local stack: pulled by their recipient alone, marked read at once
 // on the device and then on the server, kept read by a pull while the mark waits, and removed by their tombstone.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueMarkNotificationsRead } from '../../../src/sync/kinds/markNotificationsRead.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
-import { catchUp, newDevice, signedInDevice, type Device } from './device.ts';
+import type { TestStack } from '../stack.ts';
+import { catchUp, newDevice, signedInDevice } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 type Member = Awaited<ReturnType<TestStack['newMember']>>;
 

@@ -1,21 +1,12 @@
 // The outbox against the real local stack: offline queues, lost answers, refused writes and two tabs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { threadPosts } from '../../../src/data/queries/posts.ts';
 import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { enqueueReply } from '../../../src/sync/outbox.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
 import { newBrowser, newDevice, signedInDevice, type Device } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 async function serverReplies(threadId: string, authorId: string) {
   const { rows } = await stack.db.query<{ content: string }>(

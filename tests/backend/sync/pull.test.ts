@@ -1,21 +1,12 @@
 // Pulls against the real local stack: late commits, deletions, private messages and first-load progress.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { enqueueMessage } from '../../../src/sync/outbox.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
-import { catchUp, newDevice, signedInDevice, type Device } from './device.ts';
+import { catchUp, newDevice, signedInDevice } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 // Two authors: a thread adds to its author's thread_count, so two open inserts by one author would wait on each other.
 async function anyCategoryAndAuthors() {

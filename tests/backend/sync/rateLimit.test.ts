@@ -1,25 +1,19 @@
 // The outbox against the database's rate limit, on the real local stack: replies written offline all post once the
 // member is back, paced by the limit, none lost and none in the failed list.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { enqueueReply } from '../../../src/sync/outbox.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
-import { signedInDevice, waitFor, type Device } from './device.ts';
+import { signedInDevice, waitFor } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
 /** Short enough for a test, long enough that ten replies in a burst meet it nine times. */
 const INTERVAL_S = 2;
 
-let stack: TestStack;
-const devices: Device[] = [];
+const { stack, devices } = setUpSyncStack();
 
 beforeAll(async () => {
-  stack = await startTestStack();
   // The test stacks relax the limits for the other tests; this file turns the posting interval back on.
   await stack.db.query('update public.forum_limits set post_interval_s = $1', [INTERVAL_S]);
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
 });
 
 it('posts ten replies written offline, paced by the posting interval, none lost and none failed', async () => {

@@ -1,22 +1,13 @@
 // Read positions through the outbox against the real local stack: two devices of one member share them, and an
 // older device's lower position never rolls a newer one back.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueMarkAllRead } from '../../../src/sync/kinds/markAllRead.ts';
 import { enqueueReadPosition } from '../../../src/sync/kinds/readPosition.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
 import { catchUp, newDevice, signedInDevice, type Device } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 /** A thread of `count` posts by another member; answers its id. */
 async function threadOf(count: number) {

@@ -2,28 +2,23 @@
 // database allows is sent and kept, what it refuses lands in the failed list with the card put back, and an
 // offline change waits in the outbox.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchMembers } from '../../../src/backend/members.ts';
 import { openMirror } from '../../../src/data/mirror.ts';
 import { enqueueSetRole } from '../../../src/sync/kinds/setRole.ts';
 import { fetchMemberPage } from '../../../src/sync/memberPages.ts';
-import { DEMO, startTestStack, type TestStack } from '../stack.ts';
+import { DEMO } from '../stack.ts';
 import { catchUp, newDevice, type Device } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
+const { stack, devices } = setUpSyncStack();
 let mod: Device;
-const devices: Device[] = [];
 
 beforeAll(async () => {
-  stack = await startTestStack();
   mod = await newDevice(stack);
   devices.push(mod);
   await mod.signIn(DEMO.moderator.email, DEMO.moderator.password);
   await mod.engine.sync();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
 });
 
 async function serverRole(id: string) {

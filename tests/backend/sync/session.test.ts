@@ -1,21 +1,12 @@
 // The sync engine and the session: tokens that expire offline, sign-out, and another member on the same device.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { enqueueMessage, enqueueReply } from '../../../src/sync/outbox.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
 import { catchUp, newDevice, waitFor, type Device } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  // Access tokens live 2 s, so a short wait makes one really expire.
-  stack = await startTestStack({ jwtExpiry: 2 });
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+// Access tokens live 2 s, so a short wait makes one really expire.
+const { stack, devices } = setUpSyncStack({ jwtExpiry: 2 });
 
 async function device() {
   const d = await newDevice(stack);

@@ -1,20 +1,11 @@
 // Settings toggles through the real engine and stack: they land in the member's private profile fields, wait
 // offline, coalesce, and do what they say (allowMessages off refuses a message to the member).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueMessage, enqueueUpdateSettings } from '../../../src/sync/outbox.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
-import { signedInDevice, type Device } from './device.ts';
+import { signedInDevice } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 const PRIVACY = { showOnline: true, allowMessages: true, showActivity: true };
 

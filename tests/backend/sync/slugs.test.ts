@@ -1,21 +1,12 @@
 // A thread written offline whose slug another thread takes meanwhile, against the real local stack: the server
 // settles it on a suffixed slug, and the slug the member saw keeps opening it on their device, online and offline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openedThread, threadRowAt } from '../../../src/data/queries/threadAddress.ts';
 import { enqueueThread } from '../../../src/sync/outbox.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
 import { catchUp, signedInDevice, type Device } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 async function newThread(device: Device, slug: string, title: string) {
   const [category] = await device.db.categories.toArray();

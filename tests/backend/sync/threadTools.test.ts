@@ -1,27 +1,22 @@
 // The thread tools and member reports as write kinds, against the real local stack: what the database allows is
 // sent and kept, what it refuses lands in the failed list with its reason and the screen put back, and an offline
 // write waits in the outbox until the member is back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { enqueueReport } from '../../../src/sync/kinds/report.ts';
 import { enqueueUpdateThread } from '../../../src/sync/kinds/updateThread.ts';
-import { DEMO, startTestStack, type TestStack } from '../stack.ts';
+import { DEMO } from '../stack.ts';
 import { newDevice, signedInDevice, type Device } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
+const { stack, devices } = setUpSyncStack();
 let mod: Device;
-const devices: Device[] = [];
 
 beforeAll(async () => {
-  stack = await startTestStack();
   mod = await newDevice(stack);
   devices.push(mod);
   await mod.signIn(DEMO.moderator.email, DEMO.moderator.password);
   await mod.engine.sync();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
 });
 
 async function serverThread(id: string) {

@@ -1,20 +1,11 @@
 // The updateProfile kind against the real local stack: a change waits offline and is sent on reconnect, and a taken
 // username is refused by the database, listed as failed with its own words, and taken back off the screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueUpdateProfile, USERNAME_TAKEN } from '../../../src/sync/kinds/updateProfile.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
-import { signedInDevice, type Device } from './device.ts';
+import { signedInDevice } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 async function serverProfile(id: string) {
   const { rows } = await stack.db.query<{ username: string; bio: string | null; display_name: string | null }>(

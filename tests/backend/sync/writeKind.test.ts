@@ -1,14 +1,14 @@
 // A write kind made up here and added through the table of write kinds alone: the real engine and outbox send it,
 // settle the server's answer into the mirror, and list it as failed when the server refuses it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_COLUMNS } from '../../../src/sync/columns.ts';
 import { outboxEntry, type WriteContext } from '../../../src/sync/enqueue.ts';
 import { editFailed } from '../../../src/sync/failed.ts';
 import { rowsOf } from '../../../src/sync/pushRequests.ts';
 import type { WriteKind } from '../../../src/sync/writeKind.ts';
 import { registerWriteKind } from '../../../src/sync/writeKinds.ts';
-import { startTestStack, type TestStack } from '../stack.ts';
-import { catchUp, signedInDevice, type Device } from './device.ts';
+import { catchUp, signedInDevice } from './device.ts';
+import { setUpSyncStack } from './setUpSyncStack.ts';
 
 /** The member's own profile text: a kind the app does not have. */
 interface ProfileBioWrite {
@@ -49,16 +49,7 @@ async function enqueueBio(ctx: WriteContext, bio: string) {
   });
 }
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await stack?.close();
-});
+const { stack, devices } = setUpSyncStack();
 
 async function serverProfile(id: string) {
   const { rows } = await stack.db.query<{ bio: string | null; display_name: string | null }>(
