@@ -35,6 +35,9 @@ export default defineConfig({
           environment: 'node',
           // The migrated databases every file copies, made once per pass.
           globalSetup: ['tests/backend/globalSetup.ts'],
+          // Files share their workers' modules, as the unit files do: each file starts its own stacks, and no module
+          // keeps state between files. Importing once per worker saved 60 s of the pass (import 90 s → 15 s).
+          isolate: false,
           // Each file starts its own stack (PGlite boot ~2 s); two at a time fits the 2-core machine.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
