@@ -1,7 +1,7 @@
 // A migrated database, made once and copied for each test file or bench: migrating takes ~11 s on PGlite, a copy
-// ~2 s. PGlite copies a data folder kept under node_modules/.cache; PostgreSQL creates the database from a template
-// database in the same cluster. Both are named by a hash of the SQL that makes them, so a changed migration makes a
-// new one; the PGlite folders of earlier hashes are removed when the templates are prepared.
+// under 1 s. PGlite copies a data folder kept under node_modules/.cache; PostgreSQL creates the database from a
+// template database in the same cluster. Both are named by a hash of the SQL that makes them, so a changed migration
+// makes a new one; the PGlite folders of earlier hashes are removed when the templates are prepared.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
