@@ -10,6 +10,8 @@ import { BookmarksPage } from './pages/BookmarksPage.ts';
 import { MEMBER_ID, SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { signInQuickly } from './support/signIn.ts';
 
+test.use({ serviceWorkers: 'allow' });
+
 async function device(browser: Browser, path: string) {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();

@@ -7,7 +7,7 @@ import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';
 import { DESKTOP, screen } from './support/screens.ts';
 
-test.use({ viewport: DESKTOP });
+test.use({ viewport: DESKTOP, serviceWorkers: 'allow' });
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

@@ -8,7 +8,7 @@ import { MEMBER } from './support/accounts.ts';
 import { checkLoadFailures } from './support/loadFailures.ts';
 import { PHONE, screen } from './support/screens.ts';
 
-test.use({ viewport: PHONE });
+test.use({ viewport: PHONE, serviceWorkers: 'allow' });
 
 test('load failures say so on a phone too', async ({ page }) => {
   await checkLoadFailures(page, SEEDED.short, screen);

@@ -12,7 +12,7 @@ import { newMember } from './support/newMember.ts';
 
 const SCREENS = '/tmp/guap-screens/h-bell';
 
-test.use({ viewport: DESKTOP });
+test.use({ viewport: DESKTOP, serviceWorkers: 'allow' });
 
 async function memberId(baseURL: string, username: string) {
   const service = await serviceClient(baseURL);

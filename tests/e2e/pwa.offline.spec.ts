@@ -3,7 +3,7 @@
 import { expect, test, type Page } from './support/test.ts';
 import { MEMBER_ID, SEEDED, serviceClient, seededThreadId, ThreadPage } from './pages/ThreadPage.ts';
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
 /** A 2x2 PNG, made here: tests load nothing from outside. */
 const PNG = Buffer.from(

@@ -2,7 +2,7 @@
 // cannot keep an old worker busy while a new version waits to take over.
 import { expect, test } from './support/test.ts';
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
 test('a stopped service worker stays stopped for API requests, and starts for the app config it serves', async ({
   page,

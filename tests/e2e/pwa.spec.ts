@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { chromium, expect, test } from './support/test.ts';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 
+test.use({ serviceWorkers: 'allow' });
+
 /** Width and height from a PNG's IHDR chunk (bytes 16-23), or null when the bytes are not a PNG. */
 function pngSize(bytes: Buffer): { width: number; height: number } | null {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

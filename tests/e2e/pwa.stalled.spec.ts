@@ -3,7 +3,7 @@
 import { expect, test } from './support/test.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 
 /** Every path of the backend: the API, the local stack's config, uploads. */
 const SERVER = /\/(rest|auth|storage|functions|local)\//;

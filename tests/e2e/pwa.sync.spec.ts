@@ -5,7 +5,7 @@ import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
 test('the service worker sends the outbox on a sync event after every tab is closed', async ({ context, baseURL }) => {
   test.setTimeout(60_000);

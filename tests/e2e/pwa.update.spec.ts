@@ -12,7 +12,7 @@ import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
 let stack: Stack;
 let served: string;

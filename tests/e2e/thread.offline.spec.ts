@@ -6,7 +6,7 @@ import { MEMBER } from './support/accounts.ts';
 import { outboxSize } from './support/mirror.ts';
 import { signInQuickly } from './support/signIn.ts';
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
 test('an offline reply waits through a reload and is posted exactly once when back online', async ({
   page,

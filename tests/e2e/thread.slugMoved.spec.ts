@@ -9,7 +9,7 @@ import { CreateThreadPage } from './pages/CreateThreadPage.ts';
 import { serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { mirroredSlug } from './support/mirror.ts';
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
 const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
 const SCREENS = join(tmpdir(), 'guap-screens', 'h-slugs');

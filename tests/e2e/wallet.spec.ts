@@ -58,7 +58,7 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-test.use({ viewport: DESKTOP });
+test.use({ viewport: DESKTOP, serviceWorkers: 'allow' });
 
 test('outside a wallet browser, the prompt to use it shows with the download link', async ({ page }) => {
   const wallet = await signedInWallet(page);
