@@ -1314,6 +1314,7 @@ export type Database = {
       take_wallet_challenge: { Args: { p_nonce: string; p_user: string }; Returns: string };
       touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };
       unban_user: { Args: { target: string }; Returns: undefined };
+      username_problem: { Args: { wanted: string }; Returns: string };
       wait_in_words: { Args: { seconds: number }; Returns: string };
       wallet_challenge: { Args: Record<PropertyKey, never>; Returns: Json };
       write_moderation_log: {

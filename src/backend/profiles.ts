@@ -96,6 +96,13 @@ export async function insertProfile(
   if (error) throw backendError('Failed to create profile', error, status);
 }
 
+/** Why `username` cannot be a new member's name (taken, too long, with a space), or null: rpc username_problem. */
+export async function usernameProblem(client: ForumClient, username: string): Promise<string | null> {
+  const { data, error, status } = await client.rpc('username_problem', { wanted: username });
+  if (error) throw backendError('Failed to check the username', error, status);
+  return data;
+}
+
 /** Updates the own profile and answers the updated public row (private fields updated through the same table). */
 export async function updateProfile(
   client: ForumClient,

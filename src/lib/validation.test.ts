@@ -31,6 +31,14 @@ describe('sign up', () => {
     });
   });
 
+  test('refuses, with the reason, a username the server would have changed: over 40 characters or with a space', () => {
+    const long = signUpSchema.safeParse({ ...valid, username: 'a'.repeat(41) });
+    expect(fieldErrors(long.error!).username).toBe('Username must be at most 40 characters');
+    const spaced = signUpSchema.safeParse({ ...valid, username: 'guap admin' });
+    expect(fieldErrors(spaced.error!).username).toBe('Username cannot contain spaces');
+    expect(signUpSchema.safeParse({ ...valid, username: ` ${'a'.repeat(40)} ` }).success).toBe(true);
+  });
+
   test('a username of spaces does not count as 3 characters', () => {
     const result = signUpSchema.safeParse({ ...valid, username: '   ' });
     expect(fieldErrors(result.error!).username).toBe('Username must be at least 3 characters');

@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 const PASSWORD_MIN = 6;
 const USERNAME_MIN = 3;
+/** The server keeps a chosen name exactly, or refuses it (20261128000600_new_user_defects.sql): same rules here. */
+const USERNAME_MAX = 40;
 
 const email = z.string().trim().email('Invalid email address');
 const password = z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters');
@@ -11,7 +13,12 @@ export const signInSchema = z.object({ email, password });
 
 export const signUpSchema = z
   .object({
-    username: z.string().trim().min(USERNAME_MIN, 'Username must be at least 3 characters'),
+    username: z
+      .string()
+      .trim()
+      .min(USERNAME_MIN, 'Username must be at least 3 characters')
+      .max(USERNAME_MAX, 'Username must be at most 40 characters')
+      .regex(/^\S*$/, 'Username cannot contain spaces'),
     email,
     password,
     confirmPassword: z.string(),

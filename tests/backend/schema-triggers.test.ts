@@ -50,13 +50,59 @@ describe('profiles follow accounts', () => {
     expect(await profileOf(id)).toEqual({ username: 'satoshi_fan', email: 'satoshi@example.test', role: 'user' });
   });
 
-  it('makes a unique, valid username when the wanted one is taken, missing or too short', async () => {
-    const taken = await signUpRow('other@example.test', 'SATOSHI_FAN');
+  it('keeps a chosen username exactly, or refuses the account with the reason; only a missing one is made up', async () => {
+    const refusal = async (email: string, username: string) => {
+      try {
+        await signUpRow(email, username);
+      } catch (error) {
+        const count = await dbRow<{ n: number }>(stack, 'select count(*)::int as n from auth.users where email = $1', [
+          email,
+        ]);
+        expect(count).toEqual({ n: 0 });
+        return (error as Error).message;
+      }
+      return 'created';
+    };
+    expect(await refusal('other@example.test', 'SATOSHI_FAN')).toBe('Username is already taken');
+    expect(await refusal('x@example.test', 'jo')).toBe('Username must be at least 3 characters');
+    expect(await refusal('long@example.test', 'n'.repeat(41))).toBe('Username must be at most 40 characters');
+    expect(await refusal('space@example.test', 'guap admin')).toBe('Username cannot contain spaces');
+    const exact = await signUpRow('forty@example.test', 'n'.repeat(40));
+    expect((await profileOf(exact))!.username).toBe('n'.repeat(40));
     const missing = await signUpRow('hodler.jane@example.test');
-    const short = await signUpRow('x@example.test', 'jo');
-    expect((await profileOf(taken))!.username).toBe('SATOSHI_FAN_1');
     expect((await profileOf(missing))!.username).toBe('hodler.jane');
-    expect((await profileOf(short))!.username).toBe('jo_');
+    const again = await signUpRow('hodler.jane@example.org');
+    expect((await profileOf(again))!.username).toBe('hodler.jane_1');
+  });
+
+  it('through the auth API, a refused name gets a 422 with the reason, and no account, profile or mail is made', async () => {
+    const cases = [
+      ['SATOSHI_FAN', 'Username is already taken'],
+      ['n'.repeat(41), 'Username must be at most 40 characters'],
+      ['guap admin', 'Username cannot contain spaces'],
+    ] as const;
+    for (const [username, reason] of cases) {
+      const email = `refused-${randomUUID()}@example.test`;
+      const { data, error } = await stack
+        .anon()
+        .auth.signUp({ email, password: 'correct-horse-7', options: { data: { username } } });
+      expect(error?.status).toBe(422);
+      expect(error?.message).toBe(reason);
+      expect(data.user).toBeNull();
+      const count = await dbRow<{ n: number }>(stack, 'select count(*)::int as n from auth.users where email = $1', [
+        email,
+      ]);
+      expect(count).toEqual({ n: 0 });
+    }
+  });
+
+  it('tells the sign-up form, before any account is made, why a username would be refused', async () => {
+    const anon = stack.anon();
+    const ask = async (wanted: string) => (await anon.rpc('username_problem', { wanted })).data as string | null;
+    expect(await ask('satoshi_fan')).toBe('Username is already taken');
+    expect(await ask('Satoshi_Fan')).toBe('Username is already taken');
+    expect(await ask('satoshi fan')).toBe('Username cannot contain spaces');
+    expect(await ask('fresh_name_30')).toBeNull();
   });
 
   it("makes the app's profile insert after sign-up a harmless no-op", async () => {

@@ -5,6 +5,7 @@ import { ResetPasswordPage } from './pages/ResetPasswordPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { freshAccount, MEMBER } from './support/accounts.ts';
 import { mailLink } from './support/mailbox.ts';
+import { DESKTOP, PHONE } from './support/screens.ts';
 
 test('sign up, confirm through the local mailbox, then sign in with the new password', async ({ page, request }) => {
   const account = freshAccount('newbie');
@@ -50,6 +51,30 @@ test("the forms check their fields with the spec's messages before calling the s
   await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to forum' })).toHaveAttribute('href', '/');
+});
+
+test('a taken username is refused under its field before any account is made, never renamed', async ({
+  page,
+  request,
+}) => {
+  const account = { ...freshAccount('taken'), username: 'guapadmin' };
+  const auth = new AuthPage(page);
+  await auth.open('?register=true');
+  await auth.signUp(account);
+  const form = page.getByRole('form', { name: 'Create account' });
+  await expect(form.getByText('Username is already taken')).toBeVisible();
+  await expect(page.getByTestId('check-email')).toHaveCount(0);
+  const mails = await request.get(`/local/v1/mail?to=${encodeURIComponent(account.email)}`, {
+    headers: { connection: 'close' },
+  });
+  expect(await mails.json()).toEqual([]);
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `/tmp/guap-screens/h-auth/signup-taken-${viewport.width}x${viewport.height}.png` });
+  }
+
+  await auth.signUp({ ...account, username: 'guap admin' });
+  await expect(form.getByText('Username cannot contain spaces')).toBeVisible();
 });
 
 test('the guard sends a visitor from /messages to /auth and back after sign-in', async ({ page }) => {

@@ -24,6 +24,7 @@ export function createAppSession(client: Promise<ForumClient>, backendUrl: strin
       }
     },
     createProfile: async (row) => (await profiles()).insertProfile(await client, row),
+    usernameProblem: async (username) => (await profiles()).usernameProblem(await client, username),
     saveProfile: async (id, changes) => (await profiles()).updateProfile(await client, id, changes),
     storage: window.localStorage,
     storageKey: authStorageKey(backendUrl),

@@ -2,6 +2,7 @@
 import { toast } from 'sonner';
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
+import { UsernameRefused } from '../../state/session/sessionStore.ts';
 import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { signUpSchema } from '../../lib/validation.ts';
@@ -43,6 +44,11 @@ export function SignUpForm() {
       toast.success('Account created! Please check your email to verify.');
       if (needsConfirmation) setSentTo(email);
     } catch (error) {
+      if (error instanceof UsernameRefused) {
+        form.setFieldError('username', error.message);
+        document.querySelector<HTMLInputElement>('input[name="username"]')?.focus();
+        return;
+      }
       // The toast says the spec's text; the form says why, in the server's words when it gave some, except for a
       // rate limit, whose words ("Request rate limit reached") do not say what to do.
       const failure = reportError(error, FAILURES.signUp);

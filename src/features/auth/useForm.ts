@@ -34,5 +34,8 @@ export function useForm<Values extends Record<string, string>>(schema: z.ZodType
     }
   };
 
-  return { values, field, submit, busy, serverError, setServerError };
+  /** A field the server refused, with its reason under that field. */
+  const setFieldError = (name: keyof Values & string, message: string) => setErrors((e) => ({ ...e, [name]: message }));
+
+  return { values, field, submit, busy, serverError, setServerError, setFieldError };
 }

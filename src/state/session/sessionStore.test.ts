@@ -2,7 +2,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Profile } from '../../backend/profiles.ts';
-import { createSessionStore, type SessionAuth, type SessionDeps } from './sessionStore.ts';
+import { createSessionStore, UsernameRefused, type SessionAuth, type SessionDeps } from './sessionStore.ts';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 
@@ -235,6 +235,21 @@ describe('actions', () => {
     expect(result).toEqual({ needsConfirmation: true });
     expect(deps.createProfile).not.toHaveBeenCalled();
     expect(store.getState().user).toBeNull();
+  });
+
+  test('a username the server would refuse is refused with its reason before any account is made', async () => {
+    const fake = fakeAuth();
+    const signUp = vi.spyOn(fake.auth, 'signUp');
+    const { store } = setup(fake, { usernameProblem: async () => 'Username is already taken' });
+    const attempt = store.getState().signUp({
+      email: 'new@guap.test',
+      password: 'secret1',
+      username: 'guapadmin',
+      emailRedirectTo: 'http://x/auth',
+    });
+    await expect(attempt).rejects.toBeInstanceOf(UsernameRefused);
+    await expect(attempt).rejects.toThrow('Username is already taken');
+    expect(signUp).not.toHaveBeenCalled();
   });
 
   test('sign-up with an immediate session inserts the profile row; a failure there is only logged', async () => {

@@ -42,6 +42,8 @@ export interface SessionDeps {
   auth: SessionAuth;
   loadProfile(userId: string): Promise<Profile | null>;
   createProfile(row: { id: string; username: string; email: string | null }): Promise<void>;
+  /** Why the server would refuse this username at sign-up (taken, say), or null; asked before the account is made. */
+  usernameProblem?(username: string): Promise<string | null>;
   saveProfile(userId: string, changes: ProfileUpdate): Promise<Profile | null>;
   storage: Pick<Storage, 'getItem' | 'removeItem'>;
   /** The local-storage entry supabase-js keeps the session under. */
@@ -52,6 +54,11 @@ export interface SessionDeps {
 }
 
 export type SessionStore = StoreApi<SessionState>;
+
+/** Sign-up refused the chosen username before making the account; the message says why, for the Username field. */
+export class UsernameRefused extends Error {
+  override name = 'UsernameRefused';
+}
 
 export function createSessionStore(deps: SessionDeps): SessionStore {
   const log = deps.log ?? console;
@@ -143,6 +150,12 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       },
 
       async signUp({ email, password, username, emailRedirectTo }) {
+        // The name is kept exactly as chosen or refused: say so before the account is made (the server refuses too).
+        const problem = await deps.usernameProblem?.(username).catch((error: unknown) => {
+          log.warn('The username check failed; the sign-up itself will check', error);
+          return null;
+        });
+        if (problem) throw new UsernameRefused(problem);
         const { data, error } = await deps.auth.signUp({
           email,
           password,

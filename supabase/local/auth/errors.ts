@@ -48,7 +48,9 @@ export function databaseRefusal(e: unknown, what: string): ApiError | undefined 
   if (!isPgError(e)) return undefined;
   const cls = e.code.slice(0, 2);
   if (e.code === '23505') return authError(422, 'conflict', `Database error ${what}: ${e.message}`);
-  if (cls === '23' || cls === '22' || e.code === 'P0001') {
+  // A trigger's own raise (a taken username at sign-up, say) words the reason for people: it is passed on as it is.
+  if (e.code === 'P0001') return authError(422, 'validation_failed', e.message);
+  if (cls === '23' || cls === '22') {
     return authError(422, 'validation_failed', `Database error ${what}: ${e.message}`);
   }
   return undefined;
