@@ -30,6 +30,13 @@ describe('describeFailure', () => {
       `Content is too long (max 100,000 characters). (${message})`,
     );
   });
+
+  it('says a private message is too long in words, not only in the words of the database', () => {
+    const message = 'new row for relation "messages" violates check constraint "messages_content_max_length"';
+    expect(describeFailure({ message, code: '23514', status: 400 })).toBe(
+      `Message is too long (max 100,000 characters). (${message})`,
+    );
+  });
 });
 
 describe('rate limits', () => {

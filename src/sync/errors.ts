@@ -2,7 +2,7 @@
 // and reads the wait out of a rate-limit refusal.
 import { z } from 'zod';
 import { kindOfStatus } from '../backend/errors.ts';
-import { CONTENT_TOO_LONG } from '../content/postLength.ts';
+import { CONTENT_TOO_LONG, MESSAGE_TOO_LONG } from '../content/postLength.ts';
 
 /** What a failed send answered; status 0 when no answer came. */
 export interface BackendFailure {
@@ -64,6 +64,10 @@ const REASONS: { test: (f: BackendFailure) => boolean; reason: string }[] = [
   { test: (f) => f.code === '23503', reason: 'What this refers to no longer exists.' },
   { test: (f) => f.code === '23505' && /deleted/i.test(f.message), reason: 'This was deleted on the server.' },
   { test: (f) => f.code === '23514' && /posts_content_max_length/.test(f.message), reason: `${CONTENT_TOO_LONG}.` },
+  {
+    test: (f) => f.code === '23514' && /messages_content_max_length/.test(f.message),
+    reason: `${MESSAGE_TOO_LONG}.`,
+  },
   { test: (f) => f.code === '23514' || f.code?.startsWith('22') === true, reason: 'The server refused the content.' },
 ];
 

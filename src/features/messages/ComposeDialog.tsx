@@ -6,7 +6,7 @@ import { useAcceptsMessages, useMessageRecipients } from '../../state/queries/me
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { composeProblem, personName } from './messageFacts.ts';
+import { composeProblem, contentProblem, personName } from './messageFacts.ts';
 import { RecipientPicker } from './RecipientPicker.tsx';
 import { useSendMessage } from './useSendMessage.ts';
 import styles from './Messages.module.css';
@@ -54,6 +54,8 @@ function ComposeForm({
   const toId = useId();
   const chosen = members.find((m) => m.id === recipientId);
   const refusesChosen = accepts.answer === false;
+  // Said as the member types, as the reply form says it, not after the server refused it.
+  const tooLong = contentProblem(content);
 
   // A refusal belongs to the recipient it was about.
   useEffect(clearRefusal, [recipientId, clearRefusal]);
@@ -93,8 +95,14 @@ function ComposeForm({
         )}
       </div>
       <Field label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={300} />
-      <TextAreaField label="Message" rows={6} value={content} onChange={(e) => setContent(e.target.value)} />
-      {problem && (
+      <TextAreaField
+        label="Message"
+        rows={6}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        error={tooLong ?? undefined}
+      />
+      {problem && problem !== tooLong && (
         <p className={styles.problem} role="alert">
           {problem}
         </p>
@@ -106,7 +114,7 @@ function ComposeForm({
       )}
       <div className={styles.formActions}>
         <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={busy || refusesChosen}>
+        <Button type="submit" variant="primary" disabled={busy || refusesChosen || tooLong !== null}>
           {busy ? 'Sending...' : 'Send'}
         </Button>
       </div>

@@ -12,7 +12,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { personInitial, personName, replySubject } from './messageFacts.ts';
+import { contentProblem, personInitial, personName, replySubject } from './messageFacts.ts';
 import { useSendMessage } from './useSendMessage.ts';
 import styles from './Messages.module.css';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
@@ -58,9 +58,10 @@ function Bubble({
 function ReplyBox({ message, onSent }: { message: MessageWithPeople; onSent(): void }) {
   const [text, setText] = useState('');
   const { submit, busy, refusal } = useSendMessage();
+  const tooLong = contentProblem(text);
   const send = async () => {
     // SPEC §5: a reply needs non-empty text; the button stays off until it has some.
-    if (!text.trim()) return;
+    if (!text.trim() || tooLong) return;
     const done = await submit({
       recipientId: message.sender_id,
       subject: replySubject(message.subject),
@@ -83,6 +84,7 @@ function ReplyBox({ message, onSent }: { message: MessageWithPeople; onSent(): v
         label={`Reply to ${personName(message.sender)}`}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        error={tooLong ?? undefined}
       />
       {refusal && (
         <p className={styles.problem} role="alert">
@@ -90,7 +92,7 @@ function ReplyBox({ message, onSent }: { message: MessageWithPeople; onSent(): v
         </p>
       )}
       <div className={styles.formActions}>
-        <Button type="submit" variant="primary" disabled={busy || !text.trim()}>
+        <Button type="submit" variant="primary" disabled={busy || !text.trim() || tooLong !== null}>
           {busy ? 'Sending...' : 'Send Reply'}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { MessageWithPeople } from '../../state/queries/messages.ts';
-import { composeProblem, matchesSearch, personName, replySubject } from './messageFacts.ts';
+import { composeProblem, contentProblem, matchesSearch, personName, replySubject } from './messageFacts.ts';
 
 const ME = 'me';
 const SATOSHI = { id: 'sat', username: 'satoshi', display_name: 'Satoshi N', avatar_url: null, role: 'user' as const };
@@ -53,4 +53,12 @@ test("'Please fill in all fields' unless recipient, subject and message all have
   expect(composeProblem({ ...full, recipientId: '' })).toBe('Please fill in all fields');
   expect(composeProblem({ ...full, subject: '  ' })).toBe('Please fill in all fields');
   expect(composeProblem({ ...full, content: '\n' })).toBe('Please fill in all fields');
+});
+
+test('a message over 100,000 characters is refused in the form, with the cap in words; emoji count as one', () => {
+  const full = { recipientId: SATOSHI.id, subject: 'Hi', content: 'x'.repeat(100_001) };
+  expect(composeProblem(full)).toBe('Message is too long (max 100,000 characters)');
+  expect(contentProblem('x'.repeat(100_000))).toBeNull();
+  expect(contentProblem('🙂'.repeat(100_000))).toBeNull();
+  expect(contentProblem('x'.repeat(100_001))).toBe('Message is too long (max 100,000 characters)');
 });

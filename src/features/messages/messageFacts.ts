@@ -1,4 +1,5 @@
 // What the messages screen derives from a message: who it is with, its reply subject, and whether it matches a search.
+import { isTooLong, MESSAGE_TOO_LONG } from '../../content/postLength.ts';
 import { baseSubject, type AuthorSummary, type MessageWithPeople } from '../../state/queries/messages.ts';
 
 const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
@@ -35,7 +36,13 @@ export function matchesSearch(message: MessageWithPeople, userId: string, query:
   return words.every((word) => text.includes(word));
 }
 
-/** SPEC §5: recipient, subject and content all non-empty; the text to show when one is not. */
+/** The message text over the database's cap, said in the form as replies say it; null when it fits. */
+export function contentProblem(content: string): string | null {
+  return isTooLong(content) ? MESSAGE_TOO_LONG : null;
+}
+
+/** SPEC §5: recipient, subject and content all non-empty, and content within the cap; the text to show if not. */
 export function composeProblem(input: { recipientId: string; subject: string; content: string }): string | null {
-  return input.recipientId && input.subject.trim() && input.content.trim() ? null : FILL_IN_ALL_FIELDS;
+  if (!(input.recipientId && input.subject.trim() && input.content.trim())) return FILL_IN_ALL_FIELDS;
+  return contentProblem(input.content);
 }
