@@ -1,7 +1,10 @@
 // The installed app with no connection: the service worker serves the shell and every route chunk, the mirror the
 // data, and its image cache the uploads already seen.
 import { expect, test, type Page } from './support/test.ts';
+import { Shell } from './pages/Shell.ts';
 import { MEMBER_ID, SEEDED, serviceClient, seededThreadId, ThreadPage } from './pages/ThreadPage.ts';
+import { MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
@@ -72,4 +75,24 @@ test('offline, the app reloads from the service worker: home, a category, a mirr
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(/unexpected application error/i)).toHaveCount(0);
   expect(failed).toEqual([]);
+});
+
+test('after an offline reload, the header still names the member by their display name', async ({ page, context }) => {
+  await signInQuickly(page, MEMBER);
+  const shell = new Shell(page);
+  await expect(shell.userMenuButton).toContainText('Guap Member');
+  await takenByServiceWorker(page);
+  // The first pull has stored what this device shows offline.
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true }));
+  await page.reload();
+  await expect(shell.userMenuButton).toBeVisible();
+  await expect(shell.userMenuButton).toContainText('Guap Member');
+  await expect(shell.userMenuButton).not.toContainText(/^member$/);
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `/tmp/guap-screens/h-offline/header-${viewport.width}x${viewport.height}.png` });
+  }
 });
