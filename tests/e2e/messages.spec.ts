@@ -185,13 +185,13 @@ test('the dialog asks for every field, and ?to= fills in the recipient, leaving 
 
   // A message over the database's cap is stopped in the form with the cap in words, never sent to be refused.
   await messages.dialog.getByLabel('Subject').fill('Too long');
-  await messages.dialog.getByLabel('Message').fill('x'.repeat(100_001));
+  await messages.dialog.getByLabel('Message', { exact: true }).fill('x'.repeat(100_001));
   await expect(
     messages.dialog.getByRole('alert').filter({ hasText: 'Message is too long (max 100,000 characters)' }),
   ).toBeVisible();
   await expect(messages.dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
   await shoot(page, 'dialog-too-long');
-  await messages.dialog.getByLabel('Message').fill('');
+  await messages.dialog.getByLabel('Message', { exact: true }).fill('');
   await messages.dialog.getByLabel('Subject').fill('');
 
   // The member select is ordered by username and does not offer the member themself.
