@@ -23,6 +23,7 @@ export function createAppSession(client: Promise<ForumClient>, backendUrl: strin
         throw error;
       }
     },
+    keptProfile: (id) => ownProfile(mirror, id),
     createProfile: async (row) => (await profiles()).insertProfile(await client, row),
     usernameProblem: async (username) => (await profiles()).usernameProblem(await client, username),
     saveProfile: async (id, changes) => (await profiles()).updateProfile(await client, id, changes),

@@ -163,6 +163,22 @@ describe('start', () => {
     expect(store.getState().loading).toBe(false);
   });
 
+  test('offline, the profile this device kept is shown from the start, never the email placeholder', async () => {
+    const fake = fakeAuth({ session: sessionFor('u1', 'member@guap.test') });
+    const kept = { ...profileFor('u1', 'guapmember'), display_name: 'Guap Member' };
+    const { store } = setup(fake, {
+      keptProfile: async () => kept,
+      loadProfile: async () => Promise.reject(new Error('Failed to fetch')),
+    });
+    const names: (string | null | undefined)[] = [];
+    store.subscribe((state) => names.push(state.profile?.display_name));
+    store.getState().start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().profile).toEqual(kept);
+    expect(store.getState()).toMatchObject({ profileIsPlaceholder: false, profileLoading: false });
+    expect(names.filter((name) => name !== undefined && name !== 'Guap Member')).toEqual([]);
+  });
+
   test('a failed or missing profile keeps the placeholder', async () => {
     for (const loadProfile of [async () => null, async () => Promise.reject(new Error('Profile fetch timed out'))]) {
       const { store } = setup(fakeAuth({ session: sessionFor('u3', 'carol@guap.test') }), { loadProfile });

@@ -41,6 +41,8 @@ export type SessionAuth = Pick<
 export interface SessionDeps {
   auth: SessionAuth;
   loadProfile(userId: string): Promise<Profile | null>;
+  /** The member's profile as this device last stored it (the mirror), shown at once instead of the placeholder. */
+  keptProfile?(userId: string): Promise<Profile | null>;
   createProfile(row: { id: string; username: string; email: string | null }): Promise<void>;
   /** Why the server would refuse this username at sign-up (taken, say), or null; asked before the account is made. */
   usernameProblem?(username: string): Promise<string | null>;
@@ -78,7 +80,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       }
     };
 
-    const applySession = (session: Session | null) => {
+    const applySession = (session: Session | null, kept: Profile | null = null) => {
       const user = session?.user ?? null;
       const sameUser = user !== null && get().user?.id === user.id;
       if (!user) {
@@ -93,9 +95,20 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       }
       generation += 1;
       const gen = generation;
-      set({ session, user, profile: placeholderProfile(user), profileIsPlaceholder: true, profileLoading: true });
+      // A profile this device kept beats a placeholder named after the email (an offline reload shows it for good).
+      const profile = kept && kept.id === user.id ? kept : placeholderProfile(user);
+      set({ session, user, profile, profileIsPlaceholder: profile !== kept, profileLoading: true });
       // Deferred: supabase-js holds its auth lock while it runs listeners, and the fetch needs that lock.
       deps.setTimeout(() => void loadProfileFor(user, gen), 0);
+    };
+
+    const keptProfileOf = async (userId: string): Promise<Profile | null> => {
+      try {
+        return (await deps.keptProfile?.(userId)) ?? null;
+      } catch (error) {
+        log.warn('The kept profile could not be read', error);
+        return null;
+      }
     };
 
     const readStoredSession = async (): Promise<Session | null> => {
@@ -129,7 +142,10 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           applySession(session);
         });
         readStoredSession()
-          .then(applySession, (error: unknown) => log.error('Session check failed', error))
+          .then(
+            async (session) => applySession(session, session ? await keptProfileOf(session.user.id) : null),
+            (error: unknown) => log.error('Session check failed', error),
+          )
           .finally(() => {
             deps.clearTimeout(failsafe);
             set({ loading: false });
