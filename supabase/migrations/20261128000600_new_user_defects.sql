@@ -2,6 +2,7 @@
 --   * Sign-up never changes a chosen username silently. A name that is taken, shorter than 3 or longer than 40
 --     characters, or holds a space is refused with the reason, and nothing is created; username_problem() lets the
 --     form say so before the account is made. Only an account made without a name still gets one made up.
+--   * The audit log's pin, lock, ad and move rows name the thread, and a move names both categories.
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- Sign-up names.
@@ -94,3 +95,38 @@ begin
 end $$;
 
 revoke execute on function public.handle_new_user() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------------------------
+-- The audit log names the thread of a pin, lock, ad mark or move, and a move names both categories, as they were
+-- called at the time (was: only the thread's author and the categories' ids).
+create or replace function public.log_thread_tools() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  about jsonb := jsonb_build_object('title', new.title);
+begin
+  if auth.uid() is null then
+    return null;
+  end if;
+  if new.is_pinned is distinct from old.is_pinned then
+    perform public.write_moderation_log(
+      case when new.is_pinned then 'pin' else 'unpin' end, new.author_id, new.id, details => about);
+  end if;
+  if new.is_locked is distinct from old.is_locked then
+    perform public.write_moderation_log(
+      case when new.is_locked then 'lock' else 'unlock' end, new.author_id, new.id, details => about);
+  end if;
+  if new.is_ad is distinct from old.is_ad then
+    perform public.write_moderation_log(
+      case when new.is_ad then 'mark_ad' else 'unmark_ad' end, new.author_id, new.id, details => about);
+  end if;
+  if new.category_id is distinct from old.category_id then
+    perform public.write_moderation_log('move_thread', new.author_id, new.id, details => about || jsonb_build_object(
+      'from_category_id', old.category_id,
+      'to_category_id', new.category_id,
+      'from_category', (select c.name from public.categories c where c.id = old.category_id),
+      'to_category', (select c.name from public.categories c where c.id = new.category_id)));
+  end if;
+  return null;
+end $$;
+
+revoke execute on function public.log_thread_tools() from public, anon, authenticated;

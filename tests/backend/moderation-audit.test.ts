@@ -122,8 +122,8 @@ describe('each moderation action writes exactly one audit row', () => {
     [{ is_pinned: true }, 'pin', { is_pinned: false }, 'unpin'],
     [{ is_locked: true }, 'lock', { is_locked: false }, 'unlock'],
     [{ is_ad: true }, 'mark_ad', { is_ad: false }, 'unmark_ad'],
-  ])('the thread tools: %o is %s, and back is %s', async (on, onAction, off, offAction) => {
-    const thread = await makeThread(stack, member.id);
+  ])('the thread tools: %o is %s, and back is %s, each naming the thread', async (on, onAction, off, offAction) => {
+    const thread = await makeThread(stack, member.id, { title: `Tool target ${onAction}` });
     const set = await logRowsOf(stack, () => ok(moderator.client.from('threads').update(on).eq('id', thread)));
     expect(set).toEqual([
       expect.objectContaining({
@@ -131,17 +131,22 @@ describe('each moderation action writes exactly one audit row', () => {
         actor_id: moderator.id,
         target_user_id: member.id,
         thread_id: thread,
+        details: { title: `Tool target ${onAction}` },
       }),
     ]);
     const unset = await logRowsOf(stack, () => ok(moderator.client.from('threads').update(off).eq('id', thread)));
-    expect(unset).toEqual([expect.objectContaining({ action: offAction, thread_id: thread })]);
+    expect(unset).toEqual([
+      expect.objectContaining({ action: offAction, thread_id: thread, details: { title: `Tool target ${onAction}` } }),
+    ]);
   });
 
-  it('moving a thread, with both categories', async () => {
-    const thread = await makeThread(stack, member.id);
+  it('moving a thread, naming the thread and both categories', async () => {
+    const thread = await makeThread(stack, member.id, { title: 'A thread on the move' });
     const from = (await dbRow<{ category_id: string }>(stack, 'select category_id from public.threads where id = $1', [
       thread,
     ]))!.category_id;
+    const nameOf = async (id: string) =>
+      (await dbRow<{ name: string }>(stack, 'select name from public.categories where id = $1', [id]))!.name;
     const rows = await logRowsOf(stack, () =>
       ok(moderator.client.from('threads').update({ category_id: otherCategory }).eq('id', thread)),
     );
@@ -149,7 +154,13 @@ describe('each moderation action writes exactly one audit row', () => {
       expect.objectContaining({
         action: 'move_thread',
         thread_id: thread,
-        details: { from_category_id: from, to_category_id: otherCategory },
+        details: {
+          title: 'A thread on the move',
+          from_category_id: from,
+          to_category_id: otherCategory,
+          from_category: await nameOf(from),
+          to_category: await nameOf(otherCategory),
+        },
       }),
     ]);
   });

@@ -8,7 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from './support/test.ts';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { makeKeys } from '../../supabase/local/jwt.ts';
-import { SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+import { MEMBER_ID, SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { ADMIN, freshAccount, MEMBER, MODERATOR as MOD } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
@@ -394,4 +394,31 @@ test("an admin bans a reported post's author from the Reports tab; the report is
   await expect(banned).not.toContainText('Posts deleted');
   await banned.getByRole('button', { name: `Unban ${author.username}` }).click();
   await expect(toast(page, 'User unbanned successfully')).toBeVisible();
+});
+
+test("the Log names the thread of a pin, a lock and a move, and a move's two categories", async ({ page, baseURL }) => {
+  const service = await serviceClient(baseURL!);
+  const { data: categories } = await service.from('categories').select('id, name').order('order_index').limit(2);
+  const [from, to] = categories as { id: string; name: string }[];
+  const id = randomUUID();
+  const title = `Audit trail ${Date.now()}`;
+  const thread = { id, slug: `audit-trail-${id}`, title, category_id: from!.id, author_id: MEMBER_ID };
+  expect((await service.from('threads').insert(thread)).error).toBeNull();
+  const mod = await memberClient(baseURL!, MOD);
+  for (const change of [{ is_pinned: true }, { is_locked: true }, { category_id: to!.id }]) {
+    expect((await mod.from('threads').update(change).eq('id', id)).error).toBeNull();
+  }
+
+  await signIn(page, ADMIN);
+  await page.goto('/moderation');
+  await tab(page, 'Log').click();
+  const entries = page.getByTestId('log-entry').filter({ hasText: title });
+  await expect(entries).toHaveCount(3);
+  for (const what of ['Pin', 'Lock', `Move thread: ${from!.name} → ${to!.name}`]) {
+    const entry = entries.filter({ hasText: what });
+    await expect(entry).toHaveCount(1);
+    await expect(entry.getByRole('link', { name: `“${title}”` })).toHaveAttribute('href', `/thread/${id}`);
+    await expect(entry).toContainText('@guapmod');
+  }
+  await shoot(page, 'log-thread-tools');
 });

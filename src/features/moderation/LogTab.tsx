@@ -7,7 +7,7 @@ import { useBackend } from '../../state/BackendContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { ListGate, LoadMore } from './ListStates.tsx';
-import { ago, describeAction, LOG_ACTIONS } from './moderationFacts.ts';
+import { ago, describeAction, isThreadToolAction, LOG_ACTIONS, loggedThreadTitle } from './moderationFacts.ts';
 import { usePagedList, useSettled } from './usePagedList.ts';
 import styles from './Moderation.module.css';
 
@@ -58,6 +58,18 @@ function LogFiltersBar({ filters, onChange }: { filters: LogFilters; onChange(fi
 }
 
 function Whom({ entry }: { entry: LogEntry }) {
+  // A pin, lock, ad mark or move names the thread it was done to, then whose thread it is.
+  if (entry.thread_id && isThreadToolAction(entry.action)) {
+    const title = loggedThreadTitle(entry.action, entry.details);
+    return (
+      <>
+        <Link to="/thread/$id" params={{ id: entry.thread_id }}>
+          {title ? `“${title}”` : 'the thread'}
+        </Link>
+        {entry.target_username && <span className="muted"> by @{entry.target_username}</span>}
+      </>
+    );
+  }
   if (entry.target_username) return <>@{entry.target_username}</>;
   if (entry.thread_id && entry.action !== 'delete_thread')
     return (

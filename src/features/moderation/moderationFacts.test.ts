@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ago, banConfirmation, describeAction, reasonSummary } from './moderationFacts.ts';
+import { ago, banConfirmation, describeAction, loggedThreadTitle, reasonSummary } from './moderationFacts.ts';
 
 describe('banConfirmation', () => {
   it('asks plainly, and adds the note only when every post will be deleted', () => {
@@ -46,5 +46,25 @@ describe('describeAction', () => {
     expect(describeAction('move_thread', {})).toBe('Move thread');
     expect(describeAction('role_change', null)).toBe('Role change');
     expect(describeAction('something_new', 'x')).toBe('something_new');
+  });
+});
+
+describe('thread tools in the log', () => {
+  it('a move names both categories; pin, lock and move rows name their thread', () => {
+    const move = {
+      title: 'Fees',
+      from_category_id: 'a',
+      to_category_id: 'b',
+      from_category: 'General',
+      to_category: 'Trading',
+    };
+    expect(describeAction('move_thread', move)).toBe('Move thread: General → Trading');
+    expect(loggedThreadTitle('move_thread', move)).toBe('Fees');
+    expect(loggedThreadTitle('pin', { title: 'Fees' })).toBe('Fees');
+    expect(loggedThreadTitle('lock', { title: 'Fees' })).toBe('Fees');
+    // Rows written before titles were kept, and rows of other kinds, have none.
+    expect(loggedThreadTitle('pin', {})).toBeNull();
+    expect(loggedThreadTitle('delete_thread', { title: 'Gone' })).toBeNull();
+    expect(describeAction('move_thread', { from_category_id: 'a', to_category_id: 'b' })).toBe('Move thread');
   });
 });

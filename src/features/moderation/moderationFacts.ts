@@ -87,6 +87,11 @@ export function describeAction(action: string, raw: unknown): string {
       return `${name}: ${ROLE_NAMES[from] ?? from} → ${ROLE_NAMES[to] ?? to}`;
   }
   if (action === 'ban' && field(details, 'delete_posts') === true) return `${name}, posts deleted`;
+  if (action === 'move_thread') {
+    const from = field(details, 'from_category');
+    const to = field(details, 'to_category');
+    if (typeof from === 'string' && typeof to === 'string') return `${name}: ${from} → ${to}`;
+  }
   if (action === 'report_post') {
     const reason = field(details, 'reason');
     if (typeof reason === 'string') return `${name}: ${reasonName(reason)}`;
@@ -101,4 +106,19 @@ export function describeAction(action: string, raw: unknown): string {
     if (parts.length) return `${name} (${parts.join(', ')})`;
   }
   return name;
+}
+
+/** The log actions done to a thread, whose row names it (20261128000600_new_user_defects.sql). */
+const THREAD_TOOL_ACTIONS = new Set(['pin', 'unpin', 'lock', 'unlock', 'mark_ad', 'unmark_ad', 'move_thread']);
+
+/** The thread a log row is about, as it was titled then; null for other rows, and for rows written before titles. */
+export function loggedThreadTitle(action: string, raw: unknown): string | null {
+  if (!THREAD_TOOL_ACTIONS.has(action) || typeof raw !== 'object' || raw === null) return null;
+  const title = field(raw as Details, 'title');
+  return typeof title === 'string' && title !== '' ? title : null;
+}
+
+/** Whether a log row is about a thread (its Whom column names the thread, then the author). */
+export function isThreadToolAction(action: string): boolean {
+  return THREAD_TOOL_ACTIONS.has(action);
 }
