@@ -179,6 +179,24 @@ describe('start', () => {
     expect(names.filter((name) => name !== undefined && name !== 'Guap Member')).toEqual([]);
   });
 
+  test('a stored session that supabase-js announces first (SIGNED_IN) still shows the kept profile once loaded', async () => {
+    const session = sessionFor('u1', 'member@guap.test');
+    const fake = fakeAuth({ session });
+    const kept = { ...profileFor('u1', 'guapmember'), display_name: 'Guap Member' };
+    const { store } = setup(fake, {
+      keptProfile: async () => kept,
+      loadProfile: async () => Promise.reject(new Error('Failed to fetch')),
+    });
+    const shown: (string | undefined)[] = [];
+    store.subscribe((state) => state.loading || shown.push(state.profile?.display_name));
+    store.getState().start();
+    fake.emit('SIGNED_IN', session);
+    expect(store.getState().profileIsPlaceholder).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState()).toMatchObject({ profile: kept, profileIsPlaceholder: false, loading: false });
+    expect(shown.filter((name) => name !== 'Guap Member')).toEqual([]);
+  });
+
   test('a failed or missing profile keeps the placeholder', async () => {
     for (const loadProfile of [async () => null, async () => Promise.reject(new Error('Profile fetch timed out'))]) {
       const { store } = setup(fakeAuth({ session: sessionFor('u3', 'carol@guap.test') }), { loadProfile });

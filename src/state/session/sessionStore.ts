@@ -89,8 +89,10 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         return;
       }
       if (sameUser) {
-        // A token refresh, or the event that echoes a sign-in: the profile is already there or on its way.
-        set({ session, user });
+        // A token refresh, or the event that echoes a sign-in: the profile is already there or on its way. supabase-js
+        // announces a stored session (SIGNED_IN) before the stored-session check ends, so a kept profile comes here.
+        const keptWins = kept?.id === user.id && get().profileIsPlaceholder;
+        set(keptWins ? { session, user, profile: kept, profileIsPlaceholder: false } : { session, user });
         return;
       }
       generation += 1;
