@@ -187,7 +187,7 @@ describe('start', () => {
       keptProfile: async () => kept,
       loadProfile: async () => Promise.reject(new Error('Failed to fetch')),
     });
-    const shown: (string | undefined)[] = [];
+    const shown: (string | null | undefined)[] = [];
     store.subscribe((state) => state.loading || shown.push(state.profile?.display_name));
     store.getState().start();
     fake.emit('SIGNED_IN', session);
