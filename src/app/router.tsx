@@ -134,6 +134,7 @@ const shellChildren = [
     memberPage('bookmarks', () => import('../features/bookmarks/BookmarksPage.tsx'), 'BookmarksPage'),
     memberPage('settings', () => import('../features/settings/SettingsPage.tsx'), 'SettingsPage'),
     memberPage('moderation', () => import('../features/moderation/ModerationPage.tsx'), 'ModerationPage'),
+    memberPage('reports', () => import('../features/moderation/ReportsPage.tsx'), 'ReportsPage'),
     messagesRoute,
     memberPage('admin/bulk-create', () => import('../features/bulk/BulkCreatePage.tsx'), 'BulkCreatePage'),
   ]),

@@ -92,7 +92,7 @@ test("a moderator dismisses every open report of one reporter from the queue, as
   expect((await other.client.from('post_reports').insert({ post_id: sharedPost, reason: 'abusive' })).error).toBeNull();
 
   const mod = await signedInPage(browser, MODERATOR);
-  await mod.page.goto('/moderation');
+  await mod.page.goto('/reports');
   const cardOf = (title: string) => mod.page.getByTestId('open-report').filter({ hasText: title });
   const sharedCard = cardOf(shared.title);
   await expect(sharedCard).toContainText('2 reports');

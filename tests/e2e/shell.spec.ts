@@ -113,6 +113,7 @@ const MEMBER_SCREENS = [
   '/settings',
   '/messages',
   '/moderation',
+  '/reports',
   '/admin/bulk-create',
   '/simple-debug',
   '/test-auth',

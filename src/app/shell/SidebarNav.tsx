@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Icon } from '../../ui/icons.tsx';
 import { unreadBadge } from './identity.ts';
-import { MAIN_NAV, SECONDARY_NAV, type NavItem } from './navItems.ts';
+import { useSession } from '../../state/session/SessionContext.tsx';
+import { MAIN_NAV, secondaryNav, type NavItem } from './navItems.ts';
 import styles from './SidebarNav.module.css';
 
 // Only the narrow rail needs tooltips; their positioning code loads when the rail first renders narrow,
@@ -53,6 +54,7 @@ function NavLink({ item, narrow, unread, onNavigate }: { item: NavItem } & Sideb
 }
 
 export function SidebarNav(props: SidebarNavProps) {
+  const role = useSession((s) => s.profile?.role);
   return (
     <nav aria-label="Main" className={styles.nav}>
       <ul className={styles.list}>
@@ -62,7 +64,7 @@ export function SidebarNav(props: SidebarNavProps) {
       </ul>
       <hr className={styles.rule} />
       <ul className={styles.list} aria-label="Your account">
-        {SECONDARY_NAV.map((item) => (
+        {secondaryNav(role).map((item) => (
           <NavLink key={item.label} item={item} {...props} />
         ))}
       </ul>

@@ -1,7 +1,9 @@
 // The shell's navigation (SPEC §2 "Shell layout"). Moderation is listed for everyone; the page checks the role.
+// Staff also get Reports, their report queue (issue 30 §8), after it.
+import type { Role } from '../../backend/profiles.ts';
 import type { IconName } from '../../ui/icons.tsx';
 
-type PlainPath = '/' | '/groups' | '/members' | '/moderation' | '/messages' | '/wallet' | '/settings';
+type PlainPath = '/' | '/groups' | '/members' | '/moderation' | '/reports' | '/messages' | '/wallet' | '/settings';
 
 type NavTarget = { to: PlainPath } | { to: '/category/$type'; params: { type: string } };
 
@@ -24,9 +26,17 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'Members', icon: 'members', link: { to: '/members' } },
 ];
 
-export const SECONDARY_NAV: NavItem[] = [
-  { label: 'Moderation', icon: 'shield', link: { to: '/moderation' } },
+const MODERATION: NavItem = { label: 'Moderation', icon: 'shield', link: { to: '/moderation' } };
+const REPORTS: NavItem = { label: 'Reports', icon: 'flag', link: { to: '/reports' } };
+
+const ACCOUNT_NAV: NavItem[] = [
   { label: 'Messages', icon: 'mail', link: { to: '/messages' }, unread: true },
   { label: 'Wallet', icon: 'wallet', link: { to: '/wallet' } },
   { label: 'Settings', icon: 'settings', link: { to: '/settings' } },
 ];
+
+/** The second list for a member of this role (none while signed out or loading: 'user'). */
+export function secondaryNav(role: Role | undefined): NavItem[] {
+  const staff = role === 'admin' || role === 'moderator';
+  return staff ? [MODERATION, REPORTS, ...ACCOUNT_NAV] : [MODERATION, ...ACCOUNT_NAV];
+}

@@ -31,7 +31,8 @@ interface ReportsTabProps {
   list: PagedList<OpenReport>;
   /** Admins may ban a post's author from here; the database refuses anyone else. */
   canBan: boolean;
-  onBanned(): void;
+  /** After a ban from here, for a Banned list shown beside this one. */
+  onBanned?(): void;
 }
 
 export function ReportsTab({ list, canBan, onBanned }: ReportsTabProps) {
@@ -84,7 +85,7 @@ export function ReportsTab({ list, canBan, onBanned }: ReportsTabProps) {
     );
   // ban_user closes the open reports of the member's posts itself, with their audit rows.
   const afterBan = (report: OpenReport) => {
-    onBanned();
+    onBanned?.();
     drop(report.post_id);
   };
   return (

@@ -1,0 +1,34 @@
+// /reports: the report queue of moderators and admins (issue 30 §8), linked from the sidebar for staff. /moderation
+// stays the admins' panel, as the spec has it. Online only.
+import { useRoleCheck } from '../../state/session/useRoleCheck.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { AccessDenied } from './AccessDenied.tsx';
+import { OnlineOnly } from './OnlineOnly.tsx';
+import { ReportsTab } from './ReportsTab.tsx';
+import { useOpenReports } from './useOpenReports.ts';
+import styles from './Moderation.module.css';
+
+export function ReportsPage() {
+  const check = useRoleCheck(['admin', 'moderator']);
+  if (check.state === 'loading') return <Spinner />;
+  if (check.state === 'denied') return <AccessDenied role={check.role} userId={check.userId} page="/reports" />;
+  return (
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.heading}>Reports</h1>
+          <p className="muted">Posts that members have reported, most recently reported first.</p>
+        </div>
+      </header>
+      <OnlineOnly what="The report queue">
+        <ReportQueue />
+      </OnlineOnly>
+    </div>
+  );
+}
+
+function ReportQueue() {
+  const reports = useOpenReports();
+  const admin = useRoleCheck(['admin']).state === 'allowed';
+  return <ReportsTab list={reports} canBan={admin} />;
+}
