@@ -122,9 +122,10 @@ export async function benchFairness(options: Options = { seconds: 20, writers: 8
       running = false;
       await Promise.all(loops);
       latencies.sort((x, y) => x - y);
+      // Counts as text: the table prints numbers with two decimals.
       rows.push([
-        attackers,
-        latencies.length,
+        String(attackers),
+        String(latencies.length),
         percentile(latencies, 0.5),
         percentile(latencies, 0.95),
         GOALS[attackers]!,
