@@ -15,7 +15,8 @@ begin
     ['service_role', 'nologin noinherit bypassrls'],
     ['postgres', 'login nosuperuser createdb createrole replication bypassrls'],
     ['supabase_auth_admin', 'noinherit createrole login noreplication'],
-    ['supabase_storage_admin', 'noinherit createrole login noreplication']
+    ['supabase_storage_admin', 'noinherit createrole login noreplication'],
+    ['supabase_realtime_admin', 'nologin noinherit noreplication']
   ] loop
     begin
       if not exists (select 1 from pg_roles where rolname = r[1]) then
@@ -315,6 +316,48 @@ grant usage on schema storage to postgres with grant option;
 grant all on all tables in schema storage to postgres;
 grant all on all sequences in schema storage to postgres;
 grant all on all routines in schema storage to postgres;
+
+-- Realtime's schema, as hosted has it: the database broadcasts with realtime.send, and RLS policies on
+-- realtime.messages authorise private channels, with realtime.topic() naming the topic a client asks to join
+-- (the migrations write those policies). Hosted Realtime reads what realtime.send writes from the WAL; here it
+-- notifies the local stack instead ('realtime'), which forwards it to the sockets on that topic (realtime/), so no row
+-- is kept: the table holds only the join checks' own rows, each rolled back.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role, postgres;
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert on realtime.messages to anon, authenticated;
+grant all on realtime.messages to service_role;
+create or replace function realtime.topic() returns text language sql stable as $$
+  select nullif(current_setting('realtime.topic', true), '')
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role, postgres;
+-- As hosted, a broadcast that fails is a warning and never fails the write that sent it.
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void language plpgsql security definer set search_path = '' as $$
+begin
+  perform pg_notify('realtime', jsonb_build_object(
+    'topic', topic, 'event', event, 'payload', payload, 'private', private)::text);
+exception when others then
+  raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+end $$;
+revoke execute on function realtime.send(jsonb, text, text, boolean) from public;
+grant execute on function realtime.send(jsonb, text, text, boolean) to postgres, service_role;
+alter schema realtime owner to supabase_realtime_admin;
+alter table realtime.messages owner to supabase_realtime_admin;
+alter function realtime.topic() owner to supabase_realtime_admin;
+alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
+grant all on realtime.messages to postgres;
 
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (

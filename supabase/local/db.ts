@@ -18,6 +18,8 @@ export type RoleTimeouts = Partial<Record<'anon' | 'authenticated', string>>;
 
 export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Calls `listener` with the payload of each NOTIFY on `channel` (after its transaction commits) until stopped. */
+  listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
   /** Timeouts that replace the roles' own for requests (asRole): the stack sets them on PGlite only (server.ts). */
@@ -42,6 +44,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   return {
     kind: 'postgres',
     ...wrap(pool),
+    listen: (channel, listener) => listenOn(connectionString, channel, listener),
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -57,6 +60,45 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost LISTEN connection waits before it connects again. */
+const RELISTEN_AFTER_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own, outside the pool: a pooled one would be handed to queries. A lost connection
+ * (a restart) connects again; what was notified meanwhile is lost, as LISTEN promises nothing across connections.
+ */
+async function listenOn(connectionString: string, channel: string, listener: (payload: string) => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnect = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch((error: Error) => {
+        console.warn(`[local stack] LISTEN ${channel} could not connect again:`, error.message);
+        reconnect();
+      });
+    }, RELISTEN_AFTER_MS);
+    retry.unref();
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    client = next;
+    next.on('notification', (message) => message.channel === channel && listener(message.payload ?? ''));
+    next.on('error', (error) => console.warn(`[local stack] LISTEN ${channel} connection failed:`, error.message));
+    next.on('end', () => client === next && reconnect());
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
   };
 }
 

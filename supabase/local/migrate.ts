@@ -16,18 +16,21 @@ export interface MigrateOptions {
 }
 
 // Hosted applies migrations and the seed as postgres, who is no superuser and owns neither auth nor storage; a
-// migration that needs more fails here too. Policies on storage tables are the exception hosted allows through
-// supautils: postgres owns those two tables for the length of the transaction, then their owner is restored.
+// migration that needs more fails here too. Policies on storage's tables and on realtime.messages are the exception
+// hosted allows through supautils: postgres owns those tables for the length of the transaction, then their owner is
+// restored.
 // PGlite has one user, a superuser, so there this runs as it.
 const AS_MIGRATOR = `
   alter table storage.objects owner to postgres;
   alter table storage.buckets owner to postgres;
+  alter table realtime.messages owner to postgres;
   set local role postgres`;
 const AFTER_MIGRATOR = `
   reset role;
   alter table storage.objects owner to supabase_storage_admin;
   alter table storage.buckets owner to supabase_storage_admin;
-  grant all on storage.objects, storage.buckets to postgres`;
+  alter table realtime.messages owner to supabase_realtime_admin;
+  grant all on storage.objects, storage.buckets, realtime.messages to postgres`;
 
 async function asMigrator(db: Db, fn: (tx: Queryable) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import type { Db, QueryResult, Queryable } from './db.ts';
 
 const WORKER = new URL('./pgliteWorker.js', import.meta.url);
 
-type Op = 'query' | 'exec' | 'close';
+type Op = 'query' | 'exec' | 'listen' | 'unlisten' | 'close';
 
 interface Reply {
   id?: number;
@@ -22,6 +22,8 @@ interface Reply {
   started?: string;
   done?: QueryResult<unknown>;
   failed?: Record<string, unknown> & { message: string };
+  /** A NOTIFY on a channel listened to (no id: it answers no message). */
+  notification?: { channel: string; payload: string };
 }
 
 interface Pending {
@@ -62,13 +64,15 @@ class PgliteThread {
   private lastId = 0;
   /** Counts the workers started; a transaction begun on an earlier one ended with it. */
   generation = 1;
+  /** Who listens on each channel: a new thread (after a stopped statement) listens on them again. */
+  private listeners = new Map<string, Set<(payload: string) => void>>();
 
   constructor(private readonly dataDir: string) {
     this.worker = this.start();
   }
 
   private start(): Promise<Worker> {
-    return startWorker(this.dataDir).then((worker) => {
+    return startWorker(this.dataDir).then(async (worker) => {
       worker.on('message', (reply: Reply) => this.onReply(reply));
       worker.on('error', (error) => this.failAll(error));
       // A thread that dies by itself (PGlite aborted) is replaced, so the next request finds a database.
@@ -77,11 +81,16 @@ class PgliteThread {
         this.generation += 1;
         this.worker = this.start();
       });
+      for (const channel of this.listeners.keys()) await this.post(worker, 'listen', channel);
       return worker;
     });
   }
 
   private onReply(reply: Reply) {
+    if (reply.notification) {
+      for (const listener of this.listeners.get(reply.notification.channel) ?? []) listener(reply.notification.payload);
+      return;
+    }
     const pending = reply.id === undefined ? undefined : this.pending.get(reply.id);
     if (!pending || reply.id === undefined) return;
     if (reply.started !== undefined) {
@@ -118,12 +127,30 @@ class PgliteThread {
   }
 
   async run(op: Op, sql = '', params?: unknown[]): Promise<QueryResult<unknown>> {
-    const worker = await this.worker;
+    return this.post(await this.worker, op, sql, params);
+  }
+
+  private post(worker: Worker, op: Op, sql = '', params?: unknown[]): Promise<QueryResult<unknown>> {
     return new Promise((resolve, reject) => {
       this.lastId += 1;
       this.pending.set(this.lastId, { resolve, reject });
       worker.postMessage({ id: this.lastId, op, sql, params });
     });
+  }
+
+  /** Calls `listener` with each NOTIFY on `channel` until the returned function is called. */
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    const listeners = this.listeners.get(channel) ?? new Set();
+    const first = listeners.size === 0;
+    listeners.add(listener);
+    this.listeners.set(channel, listeners);
+    if (first) await this.run('listen', channel);
+    return async () => {
+      listeners.delete(listener);
+      if (listeners.size > 0 || this.listeners.get(channel) !== listeners) return;
+      this.listeners.delete(channel);
+      await this.run('unlisten', channel);
+    };
   }
 
   async close() {
@@ -166,6 +193,10 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   };
   return {
     kind: 'pglite',
+    listen: async (channel, listener) => {
+      const unlisten = await exclusive(() => thread.listen(channel, listener));
+      return () => exclusive(unlisten);
+    },
     query: (sql, params) => exclusive(() => query(sql, params)),
     exec: (sql) => exclusive(() => exec(sql)),
     transaction: (fn) =>

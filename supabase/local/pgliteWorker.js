@@ -27,7 +27,22 @@ function errorFields(error) {
   return fields;
 }
 
+/** The channels this thread listens on, each with how to stop (pgliteThread.ts listens again on a new thread). */
+const listening = new Map();
+
 async function run({ op, sql, params }) {
+  // Idempotent: a new thread may be told to listen both as it starts and by the listen that started it.
+  if (op === 'listen') {
+    if (listening.has(sql)) return { rows: [] };
+    const notify = (payload) => parentPort.postMessage({ notification: { channel: sql, payload } });
+    listening.set(sql, await db.listen(sql, notify));
+    return { rows: [] };
+  }
+  if (op === 'unlisten') {
+    await listening.get(sql)?.();
+    listening.delete(sql);
+    return { rows: [] };
+  }
   if (op === 'close') {
     await db.close();
     return { rows: [] };

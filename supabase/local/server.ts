@@ -1,5 +1,5 @@
-// The local Supabase-compatible stack: one HTTP server for /rest/v1, /auth/v1, /storage/v1, /functions/v1, /local/v1
-// and the built app.
+// The local Supabase-compatible stack: one HTTP server for /rest/v1, /auth/v1, /storage/v1, /functions/v1, /local/v1,
+// the realtime websocket and the built app.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clientAddress } from './clientAddress.ts';
@@ -15,6 +15,7 @@ import { handleLocal } from './local.ts';
 import { handleMailApi } from './mailApi.ts';
 import { NotificationSender } from './notificationSender.ts';
 import { applyPushTestOrigin } from './pushTestOrigin.ts';
+import { RealtimeServer, type RealtimeLimits } from './realtime/realtimeServer.ts';
 import { handleRest } from './rest/index.ts';
 import { assertSecretFitsHost, isLoopbackHost } from './secret.ts';
 import { staticFiles } from './static.ts';
@@ -58,6 +59,8 @@ export interface StackOptions {
   pgliteStatementTimeouts?: RoleTimeouts;
   /** Turns at the database per client (fairQueue.ts); by default fairQueueDefaults(db), false for none. */
   fairQueue?: FairQueueLimits | false;
+  /** Limits of the realtime websocket beyond its defaults (REALTIME_LIMITS): benchmarks open a thousand sockets. */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
 
 /**
@@ -78,6 +81,8 @@ export interface Stack {
   ctx: StackContext;
   /** Settles once every text file of `staticDir` is compressed (at once without one): benchmarks wait for it. */
   staticPrecompressed: Promise<void>;
+  /** The websocket at /realtime/v1/websocket. */
+  realtime: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -330,6 +335,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
   }
   ctx.fairQueue = queue;
+  const realtime = new RealtimeServer({ db: options.db, keys, addressOf, limits: options.realtimeLimits });
+  await realtime.attach(server);
   ready.ctx = ctx;
   // Deliveries queued while the stack was down go out now.
   ctx.notificationSender?.wake();
@@ -339,8 +346,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     serviceKey: keys.serviceKey,
     ctx,
     staticPrecompressed: files ? files.precompress() : Promise.resolve(),
+    realtime,
     close: async () => {
       await ctx.notificationSender?.close();
+      await realtime.close();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());

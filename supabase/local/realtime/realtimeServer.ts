@@ -1,0 +1,252 @@
+// Supabase Realtime's websocket at /realtime/v1/websocket, enough of it for supabase-js's channel() to work unchanged:
+// Phoenix channels with join, leave, heartbeat, access_token and the database's broadcasts (realtime.send, which
+// notifies 'realtime' here: bootstrap.sql). Public channels take anyone holding the project's key; private ones
+// whom the RLS policies on realtime.messages let read the topic (topicAccess.ts). Clients' own broadcasts, presence
+// and postgres_changes are not served: the app only listens.
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Db, JwtClaims } from '../db.ts';
+import { verifyJwt, type JwtKeys } from '../jwt.ts';
+import { decode, encode, vsnOf, type PhoenixMessage, type Vsn } from './phoenix.ts';
+import { mayRead } from './topicAccess.ts';
+
+export const REALTIME_PATH = '/realtime/v1/websocket';
+
+export interface RealtimeLimits {
+  /** Open sockets per client address. */
+  socketsPerClient: number;
+  /** Channels one socket may join. */
+  channelsPerSocket: number;
+  /** A socket that sends nothing (not even its 25 s heartbeat) for this long is closed. */
+  idleMs: number;
+  /** A socket that reads too slowly to keep this much queued is closed. */
+  maxBufferedBytes: number;
+}
+
+export const REALTIME_LIMITS: RealtimeLimits = {
+  socketsPerClient: 100,
+  channelsPerSocket: 100,
+  idleMs: 60_000,
+  maxBufferedBytes: 1024 * 1024,
+};
+
+/** The largest frame a client may send: a join or a token is far smaller. */
+const MAX_FRAME_BYTES = 64 * 1024;
+const MAX_TOPIC_LENGTH = 255;
+
+/** What realtime.send notifies (bootstrap.sql). */
+interface Broadcast {
+  topic: string;
+  event: string;
+  payload: unknown;
+  private: boolean;
+}
+
+interface Channel {
+  joinRef: string | null;
+  private: boolean;
+}
+
+interface Client {
+  socket: WebSocket;
+  vsn: Vsn;
+  address: string;
+  claims: JwtClaims;
+  channels: Map<string, Channel>;
+  lastHeard: number;
+}
+
+interface RealtimeDeps {
+  db: Db;
+  keys: JwtKeys;
+  /** The client's address, as the rest of the stack counts it (TRUST_PROXY). */
+  addressOf(req: IncomingMessage): string;
+  limits?: Partial<RealtimeLimits>;
+}
+
+const reply = (message: PhoenixMessage, status: 'ok' | 'error', response: Record<string, unknown>) => ({
+  ...message,
+  event: 'phx_reply',
+  payload: { status, response },
+});
+
+export class RealtimeServer {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  private readonly clients = new Set<Client>();
+  private readonly limits: RealtimeLimits;
+  private readonly sweeper: NodeJS.Timeout;
+  private unlisten?: () => Promise<void>;
+
+  constructor(private readonly deps: RealtimeDeps) {
+    this.limits = { ...REALTIME_LIMITS, ...deps.limits };
+    this.sweeper = setInterval(() => this.sweep(), Math.min(this.limits.idleMs / 2, 15_000));
+    this.sweeper.unref();
+  }
+
+  /** Starts listening to the database and takes the websocket upgrades of `server` at REALTIME_PATH. */
+  async attach(server: Server): Promise<void> {
+    this.unlisten = await this.deps.db.listen('realtime', (payload) => this.deliver(payload));
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      void this.upgrade(req, socket, head).catch((error: unknown) => {
+        console.error('[local stack] realtime upgrade failed:', error);
+        socket.destroy();
+      });
+    });
+  }
+
+  /** How many sockets are open (benchmarks). */
+  get size(): number {
+    return this.clients.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    for (const client of this.clients) client.socket.terminate();
+    this.clients.clear();
+    await this.unlisten?.();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (url.pathname !== REALTIME_PATH) return refuse(socket, 404, 'Not found');
+    const vsn = vsnOf(url);
+    if (!vsn) return refuse(socket, 400, 'Unsupported vsn: use 1.0.0 or 2.0.0');
+    const key = await verifyJwt(this.deps.keys, url.searchParams.get('apikey') ?? undefined);
+    if (!key.ok) return refuse(socket, 401, 'Invalid API key');
+    const address = this.deps.addressOf(req);
+    if ([...this.clients].filter((c) => c.address === address).length >= this.limits.socketsPerClient) {
+      return refuse(socket, 429, 'Too many open sockets from this address');
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, vsn, address, key.claims));
+  }
+
+  private open(socket: WebSocket, vsn: Vsn, address: string, claims: JwtClaims) {
+    const client: Client = { socket, vsn, address, claims, channels: new Map(), lastHeard: Date.now() };
+    this.clients.add(client);
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      client.lastHeard = Date.now();
+      if (isBinary) return; // a client's own broadcast: not served
+      void this.receive(client, data.toString()).catch((error: unknown) => {
+        console.error('[local stack] realtime message failed:', error);
+      });
+    });
+    socket.on('close', () => this.clients.delete(client));
+    socket.on('error', () => socket.terminate());
+  }
+
+  private send(client: Client, message: PhoenixMessage) {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (client.socket.bufferedAmount > this.limits.maxBufferedBytes) return void client.socket.terminate();
+    client.socket.send(encode(client.vsn, message));
+  }
+
+  private async receive(client: Client, text: string) {
+    const message = decode(client.vsn, text);
+    if (!message) return void client.socket.close(1003, 'Malformed message');
+    if (message.topic === 'phoenix' && message.event === 'heartbeat')
+      return this.send(client, reply(message, 'ok', {}));
+    switch (message.event) {
+      case 'phx_join':
+        return this.join(client, message);
+      case 'phx_leave':
+        client.channels.delete(message.topic);
+        this.send(client, reply(message, 'ok', {}));
+        return this.send(client, { ...message, ref: message.joinRef, event: 'phx_close', payload: {} });
+      case 'access_token':
+        return this.refreshToken(client, message);
+      default:
+        return this.send(client, reply(message, 'error', { reason: `Unsupported event: ${message.event}` }));
+    }
+  }
+
+  private async join(client: Client, message: PhoenixMessage) {
+    const deny = (reason: string) => this.send(client, reply(message, 'error', { reason }));
+    if (!message.topic.startsWith('realtime:') || message.topic.length > MAX_TOPIC_LENGTH) {
+      return deny('Topic must be realtime:{name}, at most 255 characters');
+    }
+    const config = message.payload.config as { private?: unknown; postgres_changes?: unknown } | undefined;
+    if (Array.isArray(config?.postgres_changes) && config.postgres_changes.length > 0) {
+      return deny('postgres_changes are not served here: the database broadcasts instead');
+    }
+    if (!client.channels.has(message.topic) && client.channels.size >= this.limits.channelsPerSocket) {
+      return deny(`Too many channels on this socket (at most ${this.limits.channelsPerSocket})`);
+    }
+    const token = message.payload.access_token;
+    if (token !== undefined) {
+      const check = await verifyJwt(this.deps.keys, typeof token === 'string' ? token : undefined);
+      if (!check.ok) return deny(check.failure === 'expired' ? 'Token has expired' : 'Invalid token');
+      client.claims = check.claims;
+    }
+    const isPrivate = config?.private === true;
+    const name = message.topic.slice('realtime:'.length);
+    if (isPrivate && !(await mayRead(this.deps.db, client.claims, name))) {
+      return deny(`Unauthorized: You do not have permissions to read from this Channel topic: ${name}`);
+    }
+    client.channels.set(message.topic, { joinRef: message.joinRef, private: isPrivate });
+    this.send(client, reply(message, 'ok', { postgres_changes: [] }));
+  }
+
+  /** A new token for the socket: private channels it may no longer read are closed. */
+  private async refreshToken(client: Client, message: PhoenixMessage) {
+    const token = message.payload.access_token;
+    const check = await verifyJwt(this.deps.keys, typeof token === 'string' ? token : undefined);
+    const stillReads = async (topic: string, channel: Channel) =>
+      !channel.private || (check.ok && (await mayRead(this.deps.db, check.claims, topic.slice('realtime:'.length))));
+    if (check.ok) client.claims = check.claims;
+    for (const [topic, channel] of client.channels) {
+      if (await stillReads(topic, channel)) continue;
+      client.channels.delete(topic);
+      this.send(client, { joinRef: channel.joinRef, ref: channel.joinRef, topic, event: 'phx_close', payload: {} });
+    }
+  }
+
+  private deliver(notification: string) {
+    const broadcast = parseBroadcast(notification);
+    if (!broadcast) return console.warn('[local stack] realtime: not a broadcast:', notification.slice(0, 200));
+    const topic = `realtime:${broadcast.topic}`;
+    const payload = { type: 'broadcast', event: broadcast.event, payload: broadcast.payload };
+    for (const client of this.clients) {
+      const channel = client.channels.get(topic);
+      if (!channel || channel.private !== broadcast.private) continue;
+      this.send(client, { joinRef: channel.joinRef, ref: null, topic, event: 'broadcast', payload });
+    }
+  }
+
+  /** Closes silent sockets, and the private channels of a token that has expired (until the client sends a new one). */
+  private sweep() {
+    const now = Date.now();
+    for (const client of this.clients) {
+      if (client.lastHeard < now - this.limits.idleMs) {
+        client.socket.terminate();
+        continue;
+      }
+      const exp = client.claims.exp;
+      if (typeof exp !== 'number' || exp * 1000 > now) continue;
+      for (const [topic, channel] of client.channels) {
+        if (!channel.private) continue;
+        client.channels.delete(topic);
+        this.send(client, { joinRef: channel.joinRef, ref: channel.joinRef, topic, event: 'phx_close', payload: {} });
+      }
+    }
+  }
+}
+
+function parseBroadcast(text: string): Broadcast | null {
+  try {
+    const value = JSON.parse(text) as Partial<Broadcast>;
+    if (typeof value.topic !== 'string' || typeof value.event !== 'string') return null;
+    return { topic: value.topic, event: value.event, payload: value.payload ?? {}, private: value.private === true };
+  } catch {
+    return null;
+  }
+}
+
+function refuse(socket: Duplex, status: number, message: string) {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${message}\r\nconnection: close\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
