@@ -40,7 +40,13 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@supabase/realtime-js': fileURLToPath(new URL('./src/backend/realtimeStub.ts', import.meta.url)) },
+    // The package itself only: src/sync/live.ts imports the real client by its file, after the first paint.
+    alias: [
+      {
+        find: /^@supabase\/realtime-js$/,
+        replacement: fileURLToPath(new URL('./src/backend/realtimeStub.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     host: '127.0.0.1',

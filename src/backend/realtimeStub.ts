@@ -1,5 +1,6 @@
-// Stands in for @supabase/realtime-js in the browser bundle (a Vite alias): the app never opens a realtime channel,
-// since the sync engine pulls, and the websocket client would be a fifth of the first screen's JavaScript.
+// Stands in for @supabase/realtime-js in the browser bundle (a Vite alias): supabase-js's own realtime client is never
+// used, and would be a fifth of the first screen's JavaScript. Live updates load the real one after the first paint
+// (src/sync/live.ts).
 export class RealtimeClient {
   constructor(_endpoint: string, _options?: unknown) {}
 

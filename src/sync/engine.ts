@@ -6,7 +6,9 @@ import { postsOfThread } from '../data/queries/posts.ts';
 import { threadRowAt } from '../data/queries/threadAddress.ts';
 import { createUuidV7 } from '../lib/uuidv7.ts';
 import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './backoff.ts';
+import { coalesce } from './coalesce.ts';
 import { ME_COLUMNS } from './columns.ts';
+import type { ConnectLive, LiveConnection } from './live.ts';
 import type { Locks } from './locks.ts';
 import type { WriteContext } from './outbox.ts';
 import { StatusStore } from './status.ts';
@@ -34,6 +36,8 @@ export interface EngineOptions {
   keepRecentThreads: number;
   pageSize: number;
   pullIntervalMs: number;
+  /** The interval pull while the live socket is joined: pokes bring changes, this only guards against a lost one. */
+  livePullIntervalMs: number;
   /** Posts of threads nobody here touched for this long are dropped (unless recent). */
   evictAfterMs: number;
   backoff: BackoffOptions;
@@ -43,6 +47,7 @@ const DEFAULT_OPTIONS: EngineOptions = {
   keepRecentThreads: 200,
   pageSize: 1000,
   pullIntervalMs: 60_000,
+  livePullIntervalMs: 5 * 60_000,
   evictAfterMs: 14 * 24 * 3600_000,
   backoff: DEFAULT_BACKOFF,
 };
@@ -59,6 +64,8 @@ interface EngineDeps {
   options?: Partial<EngineOptions>;
   /** The backend the client talks to: copied with the access token for the service worker. */
   backend?: { url: string; anonKey: string };
+  /** Live updates (live.ts): pokes that ask for a pull. Without it, the engine pulls on its events and interval. */
+  live?: ConnectLive;
 }
 
 export type OpenThreadResult = 'mirrored' | 'missing' | 'offline';
@@ -81,6 +88,12 @@ export class SyncEngine {
   private requestedUserId: string | null = null;
   /** When this tab last asked the server to stamp the member's last seen; unset for a member not stamped yet. */
   private lastSeenTouchedAt: number | undefined;
+  private live: LiveConnection | null = null;
+  private liveUp = false;
+  /** The latest session supabase-js announced, whose member and token the live socket joins with. */
+  private session: Session | null = null;
+  /** A poke's pull: one at a time, at most one waiting (coalesce.ts). */
+  private readonly pokePull = coalesce(() => this.pull());
 
   /** Ids for rows made here: time-ordered, so waiting writes list in the order they were made. */
   private readonly newId: () => string;
@@ -138,6 +151,8 @@ export class SyncEngine {
     await this.shareSession(data.session);
     const { data: auth } = client.auth.onAuthStateChange((_event, session) => {
       void this.shareSession(session);
+      // A refreshed token too: the socket's private topic is read with it.
+      void this.live?.setMember(session?.user.id ?? null, session?.access_token ?? null);
       const next = session?.user.id ?? null;
       // Token refreshes keep the member: only a different member (or none) changes what the device holds.
       if (next === this.requestedUserId) return;
@@ -164,10 +179,32 @@ export class SyncEngine {
     this.scheduleInterval();
     await this.refreshCounts();
     void this.sync();
+    void this.startLive();
+  }
+
+  /** Opens the live socket, after the first sync has begun; a failure leaves the engine pulling as before. */
+  private async startLive() {
+    const { live: connect, env } = this.deps;
+    if (!connect) return;
+    try {
+      this.live = await connect({
+        poke: () => void this.pokePull(),
+        up: (isUp) => {
+          if (isUp === this.liveUp) return;
+          this.liveUp = isUp;
+          this.deps.timers.clearTimeout(this.intervalTimer);
+          this.scheduleInterval();
+        },
+      });
+      await this.live.setMember(this.session?.user.id ?? null, this.session?.access_token ?? null);
+    } catch (error) {
+      env.logBug?.(error, 'Live updates could not start; pulling on the interval');
+    }
   }
 
   /** Keeps the service worker's copy of the access token current; removes it when nobody is signed in. */
   private async shareSession(session: Session | null) {
+    this.session = session;
     const { db, backend } = this.deps;
     if (!backend) return;
     if (!session?.expires_at) {
@@ -185,6 +222,8 @@ export class SyncEngine {
 
   stop() {
     for (const stop of this.stops.splice(0)) stop();
+    this.live?.stop();
+    this.live = null;
     this.deps.timers.clearTimeout(this.retryTimer);
     this.deps.timers.clearTimeout(this.intervalTimer);
   }
@@ -194,7 +233,7 @@ export class SyncEngine {
     this.intervalTimer = timers.setTimeout(() => {
       if (env.isVisible() && env.isOnline()) void this.pull();
       this.scheduleInterval();
-    }, this.options.pullIntervalMs);
+    }, this.liveUp ? this.options.livePullIntervalMs : this.options.pullIntervalMs);
   }
 
   /**

@@ -21,5 +21,7 @@ export function createAppSync(client: Promise<ForumClient>, backend: BackendConf
     locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
     env: { ...browserEnvironment(window), logBug: logErrorLater },
     backend,
+    // Loaded with the realtime client, after the first paint.
+    live: async (handlers) => (await import('../../sync/live.ts')).realtimeConnector(backend)(handlers),
   });
 }

@@ -1,0 +1,71 @@
+// Live updates (issue 31) between two browsers: another member's reply shows on an open thread, and a private
+// message on the recipient's badge and bell, with no reload and no focus change. The app's interval pull is a minute
+// (five while the socket is up), so a change that shows within these waits came by a poke.
+import { expect, test, type Page } from './support/test.ts';
+import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+import { ADMIN } from './support/accounts.ts';
+import { newMember } from './support/newMember.ts';
+import { signInQuickly } from './support/signIn.ts';
+
+const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
+/** Well under the interval pull: what shows within it was poked. */
+const LIVE_WAIT_MS = 30_000;
+
+/** Counts the page's navigations and focus events from now on: a live update needs neither. */
+async function watchForReloads(page: Page) {
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  await page.evaluate(() => {
+    const counts = { focus: 0 };
+    (window as unknown as { liveCounts: typeof counts }).liveCounts = counts;
+    window.addEventListener('focus', () => (counts.focus += 1), true);
+  });
+  return async () => ({
+    navigations,
+    focus: await page.evaluate(() => (window as unknown as { liveCounts: { focus: number } }).liveCounts.focus),
+  });
+}
+
+test('a reply shows on another reader’s open thread with no reload and no focus change', async ({ page, browser }) => {
+  const reader = new ThreadPage(page);
+  await reader.open(SEEDED.short);
+  const seen = await watchForReloads(page);
+
+  const writerContext = await browser.newContext();
+  const writerPage = await writerContext.newPage();
+  await signInQuickly(writerPage, ADMIN);
+  const writer = new ThreadPage(writerPage);
+  await writer.open(SEEDED.short);
+  const text = `Live reply ${Date.now()}`;
+  await writer.reply(text);
+  await expect(writer.post(text)).toBeVisible();
+
+  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+  expect(await seen()).toEqual({ navigations: 0, focus: 0 });
+  await writerContext.close();
+});
+
+test('a private message updates the recipient’s unread badge and bell, live', async ({ page, baseURL }) => {
+  const account = await newMember(page, page.request, 'live');
+  await page.goto('/');
+  const bell = page.getByTestId('notifications-bell');
+  await expect(bell).toHaveAccessibleName('Notifications');
+  const seen = await watchForReloads(page);
+
+  const service = await serviceClient(baseURL!);
+  const { data: profile } = await service.from('profiles').select('id').eq('username', account.username).single();
+  const { error } = await service.from('messages').insert({
+    sender_id: ADMIN_ID,
+    recipient_id: profile!.id,
+    subject: 'Live message',
+    content: 'This should reach you without a reload.',
+  });
+  expect(error).toBeNull();
+
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: LIVE_WAIT_MS });
+  const messages = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
+  await expect(messages.getByLabel('1 unread')).toBeVisible({ timeout: LIVE_WAIT_MS });
+  expect(await seen()).toEqual({ navigations: 0, focus: 0 });
+});
