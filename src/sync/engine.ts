@@ -230,10 +230,13 @@ export class SyncEngine {
 
   private scheduleInterval() {
     const { timers, env } = this.deps;
-    this.intervalTimer = timers.setTimeout(() => {
-      if (env.isVisible() && env.isOnline()) void this.pull();
-      this.scheduleInterval();
-    }, this.liveUp ? this.options.livePullIntervalMs : this.options.pullIntervalMs);
+    this.intervalTimer = timers.setTimeout(
+      () => {
+        if (env.isVisible() && env.isOnline()) void this.pull();
+        this.scheduleInterval();
+      },
+      this.liveUp ? this.options.livePullIntervalMs : this.options.pullIntervalMs,
+    );
   }
 
   /**
