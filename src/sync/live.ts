@@ -28,13 +28,20 @@ export interface LiveConnection {
 
 export type ConnectLive = (handlers: LiveHandlers) => Promise<LiveConnection>;
 
-const reconnectAfterMs = (tries: number) => {
+/** The wait before the `tries`th attempt to connect again (realtime-js counts from 1): 1, 2, 5, then 10 s. */
+export function reconnectAfterMs(tries: number): number {
   const delays = REALTIME_SETTINGS.reconnectDelaysMs;
   return delays[Math.min(Math.max(tries, 1), delays.length) - 1]!;
-};
+}
 
-/** Connects to the backend's Realtime at `${url}/realtime/v1` with the project's anon key. */
-export function realtimeConnector(backend: { url: string; anonKey: string }): ConnectLive {
+/**
+ * Connects to the backend's Realtime at `${url}/realtime/v1` with the project's anon key. `transport`: a WebSocket
+ * class where the platform has none (Node 20, in tests).
+ */
+export function realtimeConnector(
+  backend: { url: string; anonKey: string },
+  transport?: typeof globalThis.WebSocket,
+): ConnectLive {
   return async (handlers) => {
     // The real client, not the stub the app's supabase-js was built with.
     const realtime = await import('@supabase/realtime-js/dist/module/index.js');
@@ -43,6 +50,7 @@ export function realtimeConnector(backend: { url: string; anonKey: string }): Co
       heartbeatIntervalMs: REALTIME_SETTINGS.heartbeatIntervalMs,
       reconnectAfterMs,
       timeout: REALTIME_SETTINGS.timeoutMs,
+      ...(transport ? { transport } : {}),
     });
     return new Live(client, handlers);
   };
@@ -75,8 +83,8 @@ class Live implements LiveConnection {
     const channel = this.client.channel(topic, { config: { private: isPrivate } });
     channel.on('broadcast', { event: 'changed' }, () => this.handlers.poke());
     channel.subscribe((status) => {
-      if (status === 'SUBSCRIBED') this.handlers.poke();
       up?.(status === 'SUBSCRIBED');
+      if (status === 'SUBSCRIBED') this.handlers.poke();
     });
     return channel;
   }

@@ -30,6 +30,8 @@ export interface TestStack extends Stack {
   service(): SupabaseClient;
   /** A supabase-js client signed in with email and password. */
   signIn(email: string, password: string): Promise<SupabaseClient>;
+  /** Stops the stack's server and starts it again on the same port and database, as a restart of `npm start`. */
+  restart(): Promise<void>;
   /** Creates a confirmed account directly in auth.users and returns a signed-in client and its id. */
   newMember(username?: string): Promise<{ client: SupabaseClient; id: string; email: string; password: string }>;
 }
@@ -89,22 +91,25 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     throw e;
   }
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-storage-'));
-  const stack = await startStack({
-    db,
-    jwtSecret: TEST_JWT_SECRET,
-    storageDir,
-    jwtExpiry: options.jwtExpiry,
-    passwordHashCost: options.passwordHashCost ?? 4,
-    authRateLimits: options.authRateLimits ?? false,
-    staticDir: options.staticDir,
-    trustProxy: options.trustProxy,
-    sendNotifications: options.sendNotifications,
-    functionEnv: options.functionEnv,
-    wallet: options.wallet,
-    pushTestOrigin: options.pushTestOrigin,
-    pgliteStatementTimeouts: options.pgliteStatementTimeouts,
-    fairQueue: options.fairQueue,
-  });
+  const start = (port?: number) =>
+    startStack({
+      port,
+      db,
+      jwtSecret: TEST_JWT_SECRET,
+      storageDir,
+      jwtExpiry: options.jwtExpiry,
+      passwordHashCost: options.passwordHashCost ?? 4,
+      authRateLimits: options.authRateLimits ?? false,
+      staticDir: options.staticDir,
+      trustProxy: options.trustProxy,
+      sendNotifications: options.sendNotifications,
+      functionEnv: options.functionEnv,
+      wallet: options.wallet,
+      pushTestOrigin: options.pushTestOrigin,
+      pgliteStatementTimeouts: options.pgliteStatementTimeouts,
+      fairQueue: options.fairQueue,
+    });
+  let stack = await start();
   const make = (key: string) =>
     createClient(stack.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -134,6 +139,10 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
       await db.query('update auth.users set email_confirmed_at = now() where id = $1', [data.user.id]);
       return { client: await signIn(email, password), id: data.user.id, email, password };
+    },
+    async restart() {
+      await stack.close();
+      stack = await start(Number(new URL(stack.url).port));
     },
     async close() {
       await stack.close();
