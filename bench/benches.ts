@@ -13,6 +13,7 @@ import { benchModerationUsers } from './moderationUsers.ts';
 import { benchNotificationFanout } from './notificationFanout.ts';
 import { benchOfflineStart } from './offlineStart.ts';
 import { benchParallelLimits } from './parallelLimits.ts';
+import { benchLiveFanout } from './liveFanout.ts';
 import { benchReadPosition } from './readPosition.ts';
 import { benchRunaway } from './runaway.ts';
 import { benchStorage } from './storage.ts';
@@ -59,6 +60,7 @@ export const BENCHES: Bench[] = [
     run: () => benchNotificationFanout(),
     smoke: () => benchNotificationFanout({ participants: 3, replies: 1 }),
   },
+  { name: 'live fan-out', run: () => benchLiveFanout(), smoke: () => benchLiveFanout({ sockets: 20, pokes: 3 }) },
   {
     name: 'parallel limits',
     run: () => benchParallelLimits(),
