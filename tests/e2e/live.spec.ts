@@ -69,3 +69,27 @@ test('a private message updates the recipient’s unread badge and bell, live', 
   await expect(messages.getByLabel('1 unread')).toBeVisible({ timeout: LIVE_WAIT_MS });
   expect(await seen()).toEqual({ navigations: 0, focus: 0 });
 });
+
+test('a reply written while a reader was offline shows once they are back, with nothing missed', async ({
+  page,
+  browser,
+}) => {
+  const reader = new ThreadPage(page);
+  await reader.open(SEEDED.short);
+  await page.context().setOffline(true);
+
+  const writerContext = await browser.newContext();
+  const writerPage = await writerContext.newPage();
+  await signInQuickly(writerPage, ADMIN);
+  const writer = new ThreadPage(writerPage);
+  await writer.open(SEEDED.short);
+  const texts = [`Offline reader, first ${Date.now()}`, `Offline reader, second ${Date.now()}`];
+  for (const text of texts) {
+    await writer.reply(text);
+    await expect(writer.post(text)).toBeVisible();
+  }
+  await writerContext.close();
+
+  await page.context().setOffline(false);
+  for (const text of texts) await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+});
