@@ -14,6 +14,7 @@ import { benchNotificationFanout } from './notificationFanout.ts';
 import { benchOfflineStart } from './offlineStart.ts';
 import { benchParallelLimits } from './parallelLimits.ts';
 import { benchLiveFanout } from './liveFanout.ts';
+import { benchLivePaint } from './livePaint.ts';
 import { benchReadPosition } from './readPosition.ts';
 import { benchRunaway } from './runaway.ts';
 import { benchStorage } from './storage.ts';
@@ -60,6 +61,7 @@ export const BENCHES: Bench[] = [
     run: () => benchNotificationFanout(),
     smoke: () => benchNotificationFanout({ participants: 3, replies: 1 }),
   },
+  { name: 'live paint', run: () => benchLivePaint(), smoke: () => benchLivePaint({ runs: 1 }) },
   { name: 'live fan-out', run: () => benchLiveFanout(), smoke: () => benchLiveFanout({ sockets: 20, pokes: 3 }) },
   {
     name: 'parallel limits',
