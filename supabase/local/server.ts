@@ -335,7 +335,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
   }
   ctx.fairQueue = queue;
-  const realtime = new RealtimeServer({ db: options.db, keys, addressOf, limits: options.realtimeLimits });
+  const realtime = new RealtimeServer({ db: options.db, keys, addressOf, queue, limits: options.realtimeLimits });
   await realtime.attach(server);
   ready.ctx = ctx;
   // Deliveries queued while the stack was down go out now.

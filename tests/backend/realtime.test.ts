@@ -128,6 +128,17 @@ describe('a member’s private topic', () => {
   });
 });
 
+describe('a token that changes', () => {
+  it('closes a private channel once its new token no longer reads the topic, and keeps the public one', async () => {
+    const client = realtimeClient(await tokenOf(alice));
+    const own = await listen(client, `user:${alice.id}`, true);
+    const forum = await listen(client, 'forum', false);
+    await client.realtime.setAuth(await tokenOf(bob));
+    await until(() => own.channel.state === 'closed', 'the private channel closed');
+    expect(forum.channel.state).toBe('joined');
+  });
+});
+
 describe('the websocket itself', () => {
   const socketUrl = (query: string) => `${stack.url.replace('http', 'ws')}${REALTIME_PATH}?${query}`;
   const refusal = (url: string) =>

@@ -7,6 +7,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Db, JwtClaims } from '../db.ts';
+import { QueueFull, type FairQueue } from '../fairQueue.ts';
 import { verifyJwt, type JwtKeys } from '../jwt.ts';
 import { decode, encode, vsnOf, type PhoenixMessage, type Vsn } from './phoenix.ts';
 import { mayRead } from './topicAccess.ts';
@@ -62,6 +63,8 @@ interface RealtimeDeps {
   keys: JwtKeys;
   /** The client's address, as the rest of the stack counts it (TRUST_PROXY). */
   addressOf(req: IncomingMessage): string;
+  /** Turns at the database per client (fairQueue.ts): a private join's check waits for the client's turn. */
+  queue?: FairQueue;
   limits?: Partial<RealtimeLimits>;
 }
 
@@ -181,8 +184,13 @@ export class RealtimeServer {
     }
     const isPrivate = config?.private === true;
     const name = message.topic.slice('realtime:'.length);
-    if (isPrivate && !(await mayRead(this.deps.db, client.claims, name))) {
-      return deny(`Unauthorized: You do not have permissions to read from this Channel topic: ${name}`);
+    if (isPrivate) {
+      const allowed = await this.mayRead(client, client.claims, name).catch((error: unknown) => {
+        if (error instanceof QueueFull) return error;
+        throw error;
+      });
+      if (allowed instanceof QueueFull) return deny(allowed.message);
+      if (!allowed) return deny(`Unauthorized: You do not have permissions to read from this Channel topic: ${name}`);
     }
     client.channels.set(message.topic, { joinRef: message.joinRef, private: isPrivate });
     this.send(client, reply(message, 'ok', { postgres_changes: [] }));
@@ -192,13 +200,29 @@ export class RealtimeServer {
   private async refreshToken(client: Client, message: PhoenixMessage) {
     const token = message.payload.access_token;
     const check = await verifyJwt(this.deps.keys, typeof token === 'string' ? token : undefined);
+    // A check that cannot have its turn (too many of the client's requests waiting) counts as a refusal.
     const stillReads = async (topic: string, channel: Channel) =>
-      !channel.private || (check.ok && (await mayRead(this.deps.db, check.claims, topic.slice('realtime:'.length))));
+      !channel.private ||
+      (check.ok &&
+        (await this.mayRead(client, check.claims, topic.slice('realtime:'.length)).catch((error: unknown) => {
+          if (error instanceof QueueFull) return false;
+          throw error;
+        })));
     if (check.ok) client.claims = check.claims;
     for (const [topic, channel] of client.channels) {
       if (await stillReads(topic, channel)) continue;
       client.channels.delete(topic);
       this.send(client, { joinRef: channel.joinRef, ref: channel.joinRef, topic, event: 'phx_close', payload: {} });
+    }
+  }
+
+  /** The policies' answer for `claims` on `topic`, asked in the client's turn at the database. */
+  private async mayRead(client: Client, claims: JwtClaims, topic: string): Promise<boolean> {
+    const release = await this.deps.queue?.acquire(client.address);
+    try {
+      return await mayRead(this.deps.db, claims, topic);
+    } finally {
+      release?.();
     }
   }
 
