@@ -2,78 +2,20 @@
 import type { Session } from '@supabase/supabase-js';
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
-import { postsOfThread } from '../data/queries/posts.ts';
 import { threadRowAt } from '../data/queries/threadAddress.ts';
+import { once } from '../lib/once.ts';
 import { createUuidV7 } from '../lib/uuidv7.ts';
-import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './backoff.ts';
-import { coalesce } from './coalesce.ts';
-import { ME_COLUMNS } from './columns.ts';
-import type { ConnectLive, LiveConnection } from './live.ts';
-import type { Locks } from './locks.ts';
+import { DEFAULT_OPTIONS, type EngineDeps, type EngineOptions, type OpenThreadResult } from './engineTypes.ts';
+import { LastSeenStamp } from './lastSeen.ts';
+import { LiveLink } from './liveLink.ts';
 import type { WriteContext } from './outbox.ts';
 import { StatusStore } from './status.ts';
+import { shareSession } from './workerSession.ts';
+import { OutboxSender } from './outboxSender.ts';
+import type { Topic } from './syncedTables.ts';
 
-export interface SyncEnvironment {
-  isOnline(): boolean;
-  isVisible(): boolean;
-  /** Calls back on the browser's online, offline and focus events; returns the unsubscribe. */
-  subscribe(handlers: { online(): void; offline(): void; focus(): void }): () => void;
-  /** Asks the browser to keep the mirror under storage pressure. */
-  persist?(): Promise<boolean>;
-  /** Asks the service worker to flush when the connection is back, even if every tab is closed by then. */
-  requestBackgroundSync?(): void;
-  /** Where a bug met while syncing is logged (the app's one error log); the write it hit is kept as failed. */
-  logBug?(error: unknown, label: string): void;
-}
+export type { EngineOptions, OpenThreadResult, SyncEnvironment } from './engineTypes.ts';
 
-interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export interface EngineOptions {
-  /** How many of the most recently active threads keep their posts on the device. */
-  keepRecentThreads: number;
-  pageSize: number;
-  pullIntervalMs: number;
-  /** The interval pull while the live socket is joined: pokes bring changes, this only guards against a lost one. */
-  livePullIntervalMs: number;
-  /** Posts of threads nobody here touched for this long are dropped (unless recent). */
-  evictAfterMs: number;
-  backoff: BackoffOptions;
-}
-
-const DEFAULT_OPTIONS: EngineOptions = {
-  keepRecentThreads: 200,
-  pageSize: 1000,
-  pullIntervalMs: 60_000,
-  livePullIntervalMs: 5 * 60_000,
-  evictAfterMs: 14 * 24 * 3600_000,
-  backoff: DEFAULT_BACKOFF,
-};
-
-interface EngineDeps {
-  db: Mirror;
-  /** A promise lets the app paint from the mirror before supabase-js has loaded. */
-  client: ForumClient | Promise<ForumClient>;
-  clock: { now(): number };
-  timers: Timers;
-  random: () => number;
-  locks: Locks;
-  env: SyncEnvironment;
-  options?: Partial<EngineOptions>;
-  /** The backend the client talks to: copied with the access token for the service worker. */
-  backend?: { url: string; anonKey: string };
-  /** Live updates (live.ts): pokes that ask for a pull. Without it, the engine pulls on its events and interval. */
-  live?: ConnectLive;
-}
-
-export type OpenThreadResult = 'mirrored' | 'missing' | 'offline';
-
-/** The server stamps last seen at most this often, so the pulls ask no more often either. */
-const LAST_SEEN_INTERVAL_MS = 60_000;
-
-const OUTBOX_LOCK = 'guap-outbox';
 const PULL_LOCK = 'guap-pull';
 
 export class SyncEngine {
@@ -81,26 +23,30 @@ export class SyncEngine {
   readonly options: EngineOptions;
   private userId: string | null = null;
   private stops: (() => void)[] = [];
-  private retryTimer: unknown;
   private intervalTimer: unknown;
   private userChange: Promise<void> = Promise.resolve();
   /** The member of the latest auth event, ahead of `userId` while the switch to them is still running. */
   private requestedUserId: string | null = null;
-  /** When this tab last asked the server to stamp the member's last seen; unset for a member not stamped yet. */
-  private lastSeenTouchedAt: number | undefined;
-  private live: LiveConnection | null = null;
-  private liveUp = false;
-  /** The latest session supabase-js announced, whose member and token the live socket joins with. */
-  private session: Session | null = null;
-  /** A poke's pull: one at a time, at most one waiting (coalesce.ts). */
-  private readonly pokePull = coalesce(() => this.pull());
+  private readonly lastSeen = new LastSeenStamp();
+  /** Live updates: pokes pull; while the socket is up, the interval pull waits longer. */
+  private readonly live = new LiveLink(
+    (topics) => this.pull(topics),
+    () => {
+      this.deps.timers.clearTimeout(this.intervalTimer);
+      this.scheduleInterval();
+    },
+  );
 
   /** Ids for rows made here: time-ordered, so waiting writes list in the order they were made. */
   private readonly newId: () => string;
 
   private client!: ForumClient;
-  private networkModule?: Promise<typeof import('./network.ts')>;
-  private pendingRowsModule?: Promise<typeof import('./pendingRows.ts')>;
+  private readonly network = once(() => import('./network.ts'));
+  /** Loaded apart from the engine: it brings the table of write kinds, which the first screen does not need. */
+  private readonly pendingRows = once(() => import('./pendingRows.ts'));
+  /** Loaded apart too: it brings the table of synced tables. */
+  private readonly mirrorReset = once(() => import('./mirrorReset.ts'));
+  private readonly sender: OutboxSender;
   /** Settles once the backend client is there; every network step waits for it. */
   private readonly ready: Promise<void>;
 
@@ -109,6 +55,15 @@ export class SyncEngine {
     this.newId = createUuidV7(() => deps.clock.now(), deps.random);
     this.ready = Promise.resolve(deps.client).then((client) => {
       this.client = client;
+    });
+    this.sender = new OutboxSender({
+      deps,
+      options: this.options,
+      status: this.status,
+      client: () => this.ready.then(() => this.client),
+      network: this.network,
+      userId: () => this.userId,
+      refreshCounts: () => this.refreshCounts(),
     });
   }
 
@@ -125,23 +80,13 @@ export class SyncEngine {
     return this.deps.clock.now();
   }
 
-  private network() {
-    this.networkModule ??= import('./network.ts');
-    return this.networkModule;
-  }
-
-  /** Loaded here, not with the engine: it brings the table of write kinds, which the first screen does not need. */
-  private pendingRows() {
-    this.pendingRowsModule ??= import('./pendingRows.ts');
-    return this.pendingRowsModule;
-  }
-
   /** Picks up the session, listens for auth, network and focus events, and runs a first sync. */
   async start(): Promise<void> {
     const { env, timers } = this.deps;
     this.status.set({ online: env.isOnline() });
     // Both lazy modules are fetched while the client and the session load, not one after the other before the sync.
     void this.pendingRows();
+    void this.mirrorReset();
     void this.network();
     await this.ready;
     const { client } = this;
@@ -151,8 +96,6 @@ export class SyncEngine {
     await this.shareSession(data.session);
     const { data: auth } = client.auth.onAuthStateChange((_event, session) => {
       void this.shareSession(session);
-      // A refreshed token too: the socket's private topic is read with it.
-      void this.live?.setMember(session?.user.id ?? null, session?.access_token ?? null);
       const next = session?.user.id ?? null;
       // Token refreshes keep the member: only a different member (or none) changes what the device holds.
       if (next === this.requestedUserId) return;
@@ -179,52 +122,24 @@ export class SyncEngine {
     this.scheduleInterval();
     await this.refreshCounts();
     void this.sync();
-    void this.startLive();
-  }
-
-  /** Opens the live socket, after the first sync has begun; a failure leaves the engine pulling as before. */
-  private async startLive() {
-    const { live: connect, env } = this.deps;
-    if (!connect) return;
-    try {
-      this.live = await connect({
-        poke: () => void this.pokePull(),
-        up: (isUp) => {
-          if (isUp === this.liveUp) return;
-          this.liveUp = isUp;
-          this.deps.timers.clearTimeout(this.intervalTimer);
-          this.scheduleInterval();
-        },
+    // The live socket opens after the first sync has begun; a failure leaves the engine pulling as before.
+    if (this.deps.live) {
+      this.live.start(this.deps.live).catch((error: unknown) => {
+        env.logBug?.(error, 'Live updates could not start; pulling on the interval');
       });
-      await this.live.setMember(this.session?.user.id ?? null, this.session?.access_token ?? null);
-    } catch (error) {
-      env.logBug?.(error, 'Live updates could not start; pulling on the interval');
     }
   }
 
-  /** Keeps the service worker's copy of the access token current; removes it when nobody is signed in. */
+  /** The session's member and token go to the live socket (a refreshed token too), and to the service worker. */
   private async shareSession(session: Session | null) {
-    this.session = session;
-    const { db, backend } = this.deps;
-    if (!backend) return;
-    if (!session?.expires_at) {
-      await db.workerSession.clear();
-      return;
-    }
-    await db.workerSession.put({
-      key: 'session',
-      ...backend,
-      userId: session.user.id,
-      accessToken: session.access_token,
-      expiresAt: session.expires_at,
-    });
+    void this.live.setSession(session);
+    if (this.deps.backend) await shareSession(this.deps.db, this.deps.backend, session);
   }
 
   stop() {
     for (const stop of this.stops.splice(0)) stop();
-    this.live?.stop();
-    this.live = null;
-    this.deps.timers.clearTimeout(this.retryTimer);
+    this.live.stop();
+    this.sender.stop();
     this.deps.timers.clearTimeout(this.intervalTimer);
   }
 
@@ -235,7 +150,7 @@ export class SyncEngine {
         if (env.isVisible() && env.isOnline()) void this.pull();
         this.scheduleInterval();
       },
-      this.liveUp ? this.options.livePullIntervalMs : this.options.pullIntervalMs,
+      this.live.up ? this.options.livePullIntervalMs : this.options.pullIntervalMs,
     );
   }
 
@@ -245,64 +160,9 @@ export class SyncEngine {
    */
   private async setUser(userId: string | null) {
     const { db } = this.deps;
-    const [messages, likes, notifications, reads, bookmarks] = await db.cursors.bulkGet([
-      'messages',
-      'post_likes',
-      'notifications',
-      'thread_reads',
-      'bookmarks',
-    ]);
     this.userId = userId;
-    // Each private table is checked on its own: a mirror made before likes were pulled has no likes cursor yet.
-    const staleMessages = (messages?.owner ?? null) !== userId;
-    const staleLikes = (likes?.owner ?? null) !== userId;
-    const staleNotifications = (notifications?.owner ?? null) !== userId;
-    const staleReads = (reads?.owner ?? null) !== userId;
-    const staleBookmarks = (bookmarks?.owner ?? null) !== userId;
-    if (staleMessages || staleLikes || staleNotifications || staleReads || staleBookmarks) {
-      const tables = [
-        db.messages,
-        db.likes,
-        db.notifications,
-        db.pushedNotifications,
-        db.me,
-        db.workerSession,
-        db.threadReads,
-        db.bookmarks,
-        db.slugAliases,
-        db.walletSnapshots,
-      ];
-      await db.transaction('rw', [...tables, db.cursors], async () => {
-        if (staleMessages) {
-          await db.messages.clear();
-          await db.me.clear();
-          await db.workerSession.clear();
-          // A slug this device showed for the last member's thread is theirs: it opens no thread for the next one.
-          await db.slugAliases.clear();
-          // The last member's wallet addresses, balances and payments are theirs alone.
-          await db.walletSnapshots.clear();
-          await db.cursors.put({ table: 'messages', txid: 0, owner: userId });
-        }
-        if (staleLikes) {
-          await db.likes.clear();
-          await db.cursors.put({ table: 'post_likes', txid: 0, owner: userId });
-        }
-        if (staleNotifications) {
-          await db.notifications.clear();
-          await db.pushedNotifications.clear();
-          await db.cursors.put({ table: 'notifications', txid: 0, owner: userId });
-        }
-        if (staleReads) {
-          await db.threadReads.clear();
-          await db.cursors.put({ table: 'thread_reads', txid: 0, owner: userId });
-        }
-        if (staleBookmarks) {
-          await db.bookmarks.clear();
-          await db.cursors.put({ table: 'bookmarks', txid: 0, owner: userId });
-        }
-      });
-    }
-    this.lastSeenTouchedAt = undefined;
+    await (await this.mirrorReset()).forgetOtherMember(db, userId);
+    this.lastSeen.forget();
     const { showPendingOf } = await this.pendingRows();
     await showPendingOf(db, userId);
     await this.refreshCounts();
@@ -315,33 +175,8 @@ export class SyncEngine {
    * and the rows of unsent writes stay: clearing never drops a member's words.
    */
   async clearDownloadedData(): Promise<void> {
-    const { db } = this.deps;
-    await this.deps.locks.request(PULL_LOCK, () =>
-      db.transaction(
-        'rw',
-        [
-          db.categories,
-          db.profiles,
-          db.threads,
-          db.posts,
-          db.messages,
-          db.likes,
-          db.threadReads,
-          db.bookmarks,
-          db.keptThreads,
-          db.cursors,
-        ],
-        async () => {
-          await db.categories.clear();
-          await db.profiles.clear();
-          await db.keptThreads.clear();
-          await db.cursors.toCollection().modify({ txid: 0 });
-          for (const table of [db.threads, db.posts, db.messages, db.likes, db.threadReads, db.bookmarks]) {
-            await table.filter((row: { _status?: string }) => row._status === undefined).delete();
-          }
-        },
-      ),
-    );
+    const { forgetDownloaded } = await this.mirrorReset();
+    await this.deps.locks.request(PULL_LOCK, () => forgetDownloaded(this.deps.db));
     await this.pull();
   }
 
@@ -367,33 +202,29 @@ export class SyncEngine {
     this.status.set({ pending, failed });
   }
 
-  async pull(): Promise<void> {
+  /** Pulls what changed on the server: everything, or the tables of the topics a poke named. */
+  async pull(topics?: ReadonlySet<Topic>): Promise<void> {
     if (!this.deps.env.isOnline()) return;
     await this.deps.locks.request(PULL_LOCK, async () => {
       await this.ready;
       const { db, clock } = this.deps;
-      const { client } = this;
       const firstLoad = (await db.cursors.get('threads')) === undefined;
       this.status.set({ pulling: { rows: 0, firstLoad } });
       try {
-        let rows = 0;
         const network = await this.network();
-        const { pullChanges, keepRecentThreads, keepBookmarkedThreads, evictStaleThreads } = network;
-        await pullChanges({
+        const round = {
           db,
-          client,
+          client: this.client,
           userId: this.userId,
-          pageSize: this.options.pageSize,
-          onProgress: (p) => {
-            rows += p.rows;
-            this.status.set({ pulling: { rows, firstLoad } });
+          options: this.options,
+          now: clock.now(),
+          onProgress: (rows: number) => this.status.set({ pulling: { rows, firstLoad } }),
+          reached: () => {
+            const { client, userId } = this;
+            if (userId) this.lastSeen.touch(clock.now(), () => network.touchLastSeen(client), this.deps.env.logBug);
           },
-        });
-        this.touchLastSeen(network.touchLastSeen);
-        await keepRecentThreads(db, client, this.options.keepRecentThreads, this.options.pageSize);
-        await keepBookmarkedThreads(db, client, this.options.pageSize, clock.now());
-        await this.pullMe();
-        await evictStaleThreads(db, this.options.keepRecentThreads, clock.now(), this.options.evictAfterMs);
+        };
+        await network.pullRound(round, topics);
         this.status.set({ pulling: null, lastSyncAt: clock.now(), lastError: null, unreachable: false });
       } catch (e) {
         const lastError = e instanceof Error ? e.message : String(e);
@@ -406,40 +237,11 @@ export class SyncEngine {
   }
 
   /**
-   * Stamps the member's last seen once a pull has reached the server, at most once a minute. Nothing waits on it:
-   * a failure is logged, never shown, and the next pull after the interval tries again.
-   */
-  private touchLastSeen(touch: (client: ForumClient) => Promise<void>) {
-    const now = this.deps.clock.now();
-    if (!this.userId) return;
-    if (this.lastSeenTouchedAt !== undefined && now - this.lastSeenTouchedAt < LAST_SEEN_INTERVAL_MS) return;
-    this.lastSeenTouchedAt = now;
-    touch(this.client).catch((error: unknown) => this.deps.env.logBug?.(error, 'Stamping last seen failed'));
-  }
-
-  private async pullMe() {
-    if (!this.userId) return;
-    const { db } = this.deps;
-    const { client } = this;
-    const { data, error, status } = await client.from('profile_private').select(ME_COLUMNS).eq('id', this.userId);
-    const { checked, pendingTargets } = await this.network();
-    checked(error, status);
-    const [me] = data ?? [];
-    if (!me || me.id !== this.userId) return;
-    // A settings change still waiting to send keeps the member's value on the screen.
-    await db.transaction('rw', [db.me, db.outbox], async () => {
-      if (!(await pendingTargets(db)).has(me.id)) await db.me.put(me);
-    });
-  }
-
-  /**
    * Makes sure the thread and its posts are in the mirror; the screen renders from the mirror either way.
    * Rejects on a failure other than the network (a full disk, a refused request).
    */
   async openThread(idOrSlug: string): Promise<OpenThreadResult> {
     const { db, clock, env } = this.deps;
-    await this.ready;
-    const { client } = this;
     const local = await threadRowAt(db, idOrSlug);
     if (local && (await db.keptThreads.get(local.id))) {
       await db.keptThreads.put({ thread_id: local.id, touched_at: clock.now() });
@@ -449,22 +251,12 @@ export class SyncEngine {
     // The network code not loading is the connection too (it is cached with the app once online).
     const network = await this.network().catch(() => null);
     if (!network) return 'offline';
-    const { fetchThread, fetchThreadPosts, fetchMissingProfiles, errorKind } = network;
-    return this.deps.locks.request(PULL_LOCK, async () => {
-      try {
-        // A slug this device showed for its own thread may belong to another thread on the server now.
-        const thread = await fetchThread(db, client, local?.id ?? idOrSlug);
-        if (!thread) return 'missing';
-        await fetchThreadPosts(db, client, [thread.id], this.options.pageSize, clock.now());
-        const posts = await postsOfThread(db, thread.id).toArray();
-        await fetchMissingProfiles(db, client, [thread.author_id, ...posts.map((p) => p.author_id)]);
-        return 'mirrored';
-      } catch (error) {
-        // Only a request that got no answer means offline; anything else is a failure the screen must not hide.
-        if (errorKind(error) === 'network') return 'offline';
-        throw error;
-      }
-    });
+    await this.ready;
+    // A slug this device showed for its own thread may belong to another thread on the server now: ask by id.
+    const id = local?.id ?? idOrSlug;
+    return this.deps.locks.request(PULL_LOCK, () =>
+      network.mirrorThread(db, this.client, id, this.options.pageSize, clock.now()),
+    );
   }
 
   /**
@@ -475,16 +267,10 @@ export class SyncEngine {
     const { db, env } = this.deps;
     if (await db.profiles.get(id)) return 'mirrored';
     if (!env.isOnline()) return 'offline';
-    await this.ready;
     const network = await this.network().catch(() => null);
     if (!network) return 'offline';
-    try {
-      await network.fetchMissingProfiles(db, this.client, [id]);
-    } catch (error) {
-      if (network.errorKind(error) === 'network') return 'offline';
-      throw error;
-    }
-    return (await db.profiles.get(id)) ? 'mirrored' : 'missing';
+    await this.ready;
+    return network.mirrorProfile(db, this.client, id);
   }
 
   /** Wakes the flush soon, e.g. right after a write was enqueued. */
@@ -500,94 +286,12 @@ export class SyncEngine {
    */
   async flushAs(userId: string): Promise<void> {
     this.userId = userId;
-    this.sessionUser = async () => userId;
+    this.sender.vouchFor(userId);
     await this.flush();
   }
 
-  /** Who the server will take the requests to be from; refreshes an expired token first (supabase-js does). */
-  private sessionUser = async (): Promise<string | undefined> => {
-    await this.ready;
-    const { data } = await this.client.auth.getSession();
-    return data.session?.user.id;
-  };
-
-  /** Sends the signed-in member's waiting writes in order. Tabs share the lock, so no write goes out twice. */
-  async flush(): Promise<void> {
-    if (!this.deps.env.isOnline()) return;
-    await this.deps.locks.request(OUTBOX_LOCK, () => this.flushLocked());
-    await this.refreshCounts();
-  }
-
-  private async flushLocked() {
-    await this.ready;
-    const { db, clock, random } = this.deps;
-    const { client } = this;
-    const {
-      pushWrite,
-      settleSent,
-      settleRetry,
-      settleRefused,
-      settleRateLimited,
-      classifyFailure,
-      rateLimitOf,
-      kindOf,
-    } = await this.network();
-    // An access token that expired offline is refreshed here, before anything is sent; a refused refresh signs
-    // the member out (and leaves their writes waiting for their next sign-in).
-    const userId = await this.sessionUser();
-    if (!userId || userId !== this.userId) return;
-    for (;;) {
-      const entry = await db.outbox.where('userId').equals(userId).first();
-      if (!entry) {
-        this.status.set({ rateLimit: null });
-        return;
-      }
-      const now = clock.now();
-      // The post a wait shows on (a reply, a new thread's opening post), else the row the write is about.
-      const kind = kindOf(entry.write);
-      const target = kind.shownOn?.(entry.write).post || kind.target(entry.write);
-      if (entry.notBefore > now) {
-        const { rateLimit } = entry;
-        this.status.set({ rateLimit: rateLimit ? { ...rateLimit, target, until: entry.notBefore } : null });
-        this.scheduleRetry(entry.notBefore - now);
-        return;
-      }
-      const outcome = await pushWrite({ db, client, userId, random }, entry.write);
-      // A send that got no answer says the server cannot be reached; any answer says it can.
-      this.status.set({ unreachable: outcome.result === 'failed' && outcome.failure.status === 0, rateLimit: null });
-      const limit = outcome.result === 'failed' ? rateLimitOf(outcome.failure) : null;
-      if (limit && outcome.result === 'failed') {
-        // Not a failure: the server takes this same write once the limit's time is over. Later writes wait behind
-        // it, in order, as they would behind any retry.
-        const until = now + limit.retryAfterS * 1000;
-        const waiting = { limit: limit.limit, message: outcome.failure.message };
-        await settleRateLimited(db, entry, until, waiting);
-        this.status.set({ rateLimit: { ...waiting, target, until } });
-        this.scheduleRetry(until - now);
-        this.deps.env.requestBackgroundSync?.();
-        return;
-      }
-      if (outcome.result === 'sent') {
-        await settleSent(db, entry, outcome);
-      } else if (outcome.result === 'failed' && classifyFailure(outcome.failure) === 'retry') {
-        const delay = backoffDelay(entry.attempts, random, this.options.backoff);
-        await settleRetry(db, entry, now + delay, outcome.failure.message);
-        this.scheduleRetry(delay);
-        this.deps.env.requestBackgroundSync?.();
-        // Later writes may depend on this one (a reply to a thread not yet created): keep the order.
-        return;
-      } else {
-        if (outcome.result === 'failed' && outcome.bug !== undefined)
-          this.deps.env.logBug?.(outcome.bug, `Sending a ${entry.write.kind} write failed`);
-        await settleRefused(db, entry, outcome, now);
-      }
-      await this.refreshCounts();
-    }
-  }
-
-  private scheduleRetry(ms: number) {
-    const { timers } = this.deps;
-    timers.clearTimeout(this.retryTimer);
-    this.retryTimer = timers.setTimeout(() => void this.flush(), ms);
+  /** Sends the signed-in member's waiting writes in order. */
+  flush(): Promise<void> {
+    return this.sender.flush();
   }
 }

@@ -4,6 +4,7 @@
 // app's supabase-js carries a stub (vite.config.ts) and this loads the real client when the engine starts, after the
 // first paint.
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
+import type { Topic } from './syncedTables.ts';
 
 /** SPEC §9: heartbeat 25 s, reconnect delays 1, 2, 5 and 10 s, default time-out 10 s. */
 export const REALTIME_SETTINGS = {
@@ -13,8 +14,8 @@ export const REALTIME_SETTINGS = {
 } as const;
 
 export interface LiveHandlers {
-  /** Something this device can read changed on the server: pull. Also called on each (re)join, to catch up. */
-  poke(): void;
+  /** Something this device can read changed on the server: pull that topic's tables. Also on each (re)join. */
+  poke(topic: Topic): void;
   /** Whether the forum topic is joined: while it is, the interval pull may wait longer. */
   up(isUp: boolean): void;
 }
@@ -81,10 +82,11 @@ class Live implements LiveConnection {
 
   private join(topic: string, isPrivate: boolean, up?: (isUp: boolean) => void): RealtimeChannel {
     const channel = this.client.channel(topic, { config: { private: isPrivate } });
-    channel.on('broadcast', { event: 'changed' }, () => this.handlers.poke());
+    const poked: Topic = isPrivate ? 'member' : 'forum';
+    channel.on('broadcast', { event: 'changed' }, () => this.handlers.poke(poked));
     channel.subscribe((status) => {
       up?.(status === 'SUBSCRIBED');
-      if (status === 'SUBSCRIBED') this.handlers.poke();
+      if (status === 'SUBSCRIBED') this.handlers.poke(poked);
     });
     return channel;
   }

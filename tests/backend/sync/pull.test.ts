@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { latestThreads } from '../../../src/data/queries/threads.ts';
-import { enqueueMessage } from '../../../src/sync/outbox.ts';
-import { catchUp, newDevice, signedInDevice } from './device.ts';
+import { enqueueMessage, enqueueReply } from '../../../src/sync/outbox.ts';
+import { catchUp, newDevice, signedInDevice, waitFor } from './device.ts';
 import { setUpSyncStack } from './setUpSyncStack.ts';
 
 const { stack, devices } = setUpSyncStack();
@@ -114,5 +114,33 @@ describe('pull', () => {
     await catchUp(deviceB, stack.db);
     expect(await deviceA.db.messages.get(id)).toBeUndefined();
     expect(await deviceB.db.messages.get(id)).toBeUndefined();
+  });
+
+  it("pulls only the poked topic's tables: the forum's bring a reply, the member's own bring a message", async () => {
+    const { device: reader, member } = await signedInDevice(stack, devices);
+    const { device: writer } = await signedInDevice(stack, devices);
+    const threadId = (await reader.db.threads.filter((t) => !t.is_locked).first())!.id;
+    await reader.engine.openThread(threadId);
+    const replyId = await enqueueReply(writer.writer(), { threadId, content: 'Poked on the forum topic', images: [] });
+    const messageId = await enqueueMessage(writer.writer(), {
+      recipientId: member.id,
+      subject: 'Poked',
+      content: 'Mine',
+    });
+    await writer.engine.flush();
+    expect(await writer.db.outbox.count()).toBe(0);
+    const messagesCursor = (await reader.db.cursors.get('messages'))?.txid;
+
+    await waitFor(async () => {
+      await reader.engine.pull(new Set(['forum']));
+      return (await reader.db.posts.get(replyId)) !== undefined;
+    }, 15_000);
+    expect(await reader.db.messages.get(messageId)).toBeUndefined();
+    expect((await reader.db.cursors.get('messages'))?.txid).toBe(messagesCursor);
+
+    await waitFor(async () => {
+      await reader.engine.pull(new Set(['member']));
+      return (await reader.db.messages.get(messageId)) !== undefined;
+    }, 15_000);
   });
 });

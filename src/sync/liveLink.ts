@@ -1,0 +1,52 @@
+// The engine's end of live updates: the socket joins the member's topics, and its pokes become pulls of the poked
+// topics, coalesced (one running, at most one waiting, covering every topic poked meanwhile).
+import type { Session } from '@supabase/supabase-js';
+import { coalesce } from './coalesce.ts';
+import type { ConnectLive, LiveConnection } from './live.ts';
+import type { Topic } from './syncedTables.ts';
+
+export class LiveLink {
+  private live: LiveConnection | null = null;
+  private session: Session | null = null;
+  private poked = new Set<Topic>();
+  private readonly pokePull = coalesce(() => {
+    const topics = this.poked;
+    this.poked = new Set();
+    return this.pull(topics);
+  });
+  /** Whether the socket has joined the forum topic. */
+  up = false;
+
+  constructor(
+    private readonly pull: (topics: ReadonlySet<Topic>) => Promise<void>,
+    /** Called when the socket comes up or goes down. */
+    private readonly onUp: () => void,
+  ) {}
+
+  /** Opens the socket with the latest session; a failure leaves the engine pulling as before, and is thrown. */
+  async start(connect: ConnectLive) {
+    this.live = await connect({
+      poke: (topic) => {
+        this.poked.add(topic);
+        void this.pokePull();
+      },
+      up: (isUp) => {
+        if (isUp === this.up) return;
+        this.up = isUp;
+        this.onUp();
+      },
+    });
+    await this.setSession(this.session);
+  }
+
+  /** A new session or a refreshed token: the private topic is joined, and read, with it. */
+  async setSession(session: Session | null) {
+    this.session = session;
+    await this.live?.setMember(session?.user.id ?? null, session?.access_token ?? null);
+  }
+
+  stop() {
+    this.live?.stop();
+    this.live = null;
+  }
+}
