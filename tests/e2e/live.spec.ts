@@ -86,7 +86,8 @@ test('a reply written while a reader was offline shows once they are back, with 
   const texts = [`Offline reader, first ${Date.now()}`, `Offline reader, second ${Date.now()}`];
   for (const text of texts) {
     await writer.reply(text);
-    await expect(writer.post(text)).toBeVisible();
+    // Sent, not only shown as waiting: the writer's tab closes next, and the server holds the reply then.
+    await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
   }
   await writerContext.close();
 

@@ -1,11 +1,13 @@
 // Keyboard reading on desktop, as Discourse's: one keydown listener for the whole shell that hands each key to the
 // keymap, and does the action on the page or opens the "?" dialog.
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { interpretKey, type Pending } from './keymap.ts';
 import { runPageAction } from './pageActions.ts';
 import { selectedItem } from './selection.ts';
-import { ShortcutsDialog } from './ShortcutsDialog.tsx';
+
+/** Loaded when "?" is first pressed: the dialog's code is not the first screen's. */
+const ShortcutsDialog = lazy(() => import('./ShortcutsDialog.tsx').then((m) => ({ default: m.ShortcutsDialog })));
 
 /** Where another layer owns the keyboard: a dialog, a menu, a dropdown's list, or the button that opens one. */
 const OVERLAY =
@@ -55,5 +57,10 @@ export function KeyboardShortcuts() {
     };
   }, [navigate]);
 
-  return <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />;
+  if (!helpOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShortcutsDialog open onOpenChange={setHelpOpen} />
+    </Suspense>
+  );
 }
