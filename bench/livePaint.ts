@@ -32,6 +32,8 @@ const GOAL_MOBILE_MS = 1_500;
 /** The app's interval pull without live updates, and so the mean wait for the next one. */
 const INTERVAL_MS = 60_000;
 
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
 function p50(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.ceil(sorted.length / 2) - 1]!;
@@ -156,7 +158,7 @@ export async function benchLivePaint(options: Partial<LivePaintOptions> = {}) {
     const baseline = `${INTERVAL_MS / 2 / 1000} s + a pull (interval ${INTERVAL_MS / 1000} s)`;
     printTable(
       `Live updates: commit to paint on another member's open app, ${runs} changes each (ms). Mobile: ${MOBILE_NETWORK_LABEL}`,
-      ['change', 'network', 'p50', 'max', 'before: interval pull, mean', 'goal'],
+      ['change', 'network', 'p50', 'max', 'before: interval pull, mean', 'goal', 'result'],
       [
         [
           'a reply, on an open thread',
@@ -165,6 +167,7 @@ export async function benchLivePaint(options: Partial<LivePaintOptions> = {}) {
           Math.max(...replyLoopback),
           baseline,
           `p50 < ${GOAL_LOOPBACK_MS} ms`,
+          verdict(p50(replyLoopback) < GOAL_LOOPBACK_MS),
         ],
         [
           'a reply, on an open thread',
@@ -173,6 +176,7 @@ export async function benchLivePaint(options: Partial<LivePaintOptions> = {}) {
           Math.max(...replyMobile),
           baseline,
           `p50 < ${GOAL_MOBILE_MS} ms`,
+          verdict(p50(replyMobile) < GOAL_MOBILE_MS),
         ],
         [
           'a message, on the bell',
@@ -181,6 +185,7 @@ export async function benchLivePaint(options: Partial<LivePaintOptions> = {}) {
           Math.max(...messageLoopback),
           baseline,
           `p50 < ${GOAL_LOOPBACK_MS} ms`,
+          verdict(p50(messageLoopback) < GOAL_LOOPBACK_MS),
         ],
         [
           'a message, on the bell',
@@ -189,6 +194,7 @@ export async function benchLivePaint(options: Partial<LivePaintOptions> = {}) {
           Math.max(...messageMobile),
           baseline,
           `p50 < ${GOAL_MOBILE_MS} ms`,
+          verdict(p50(messageMobile) < GOAL_MOBILE_MS),
         ],
       ],
     );
