@@ -2,7 +2,7 @@
 // app badge; a click on one opens its screen in a window of the app, or a new one.
 /// <reference lib="webworker" />
 import { openMirror } from '../src/data/mirror.ts';
-import { badgeCount } from '../src/data/queries/notifications.ts';
+import { badgeCount } from '../src/data/queries/unreadCounts.ts';
 import { notificationForPush } from './pushNotification.ts';
 
 declare const self: ServiceWorkerGlobalScope;

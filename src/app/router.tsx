@@ -8,13 +8,12 @@ import {
   lazyRouteComponent,
   notFound,
 } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 import { AppShell } from './shell/AppShell.tsx';
-import { KeyboardShortcuts } from './shortcuts/KeyboardShortcuts.tsx';
 import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch } from './searchParams.ts';
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
 import type { Mirror } from '../data/mirror.ts';
@@ -26,6 +25,11 @@ interface RouterContext {
   /** For reads made while a screen loads, so that its first frame has its data. */
   mirror: Mirror;
 }
+
+/** The keyboard's reading keys start just after the first paint: nothing on it waits for them. */
+const KeyboardShortcuts = lazy(() =>
+  import('./shortcuts/KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })),
+);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -62,7 +66,9 @@ const shellRoute = createRoute({
   component: () => (
     <>
       <AppShell />
-      <KeyboardShortcuts />
+      <Suspense fallback={null}>
+        <KeyboardShortcuts />
+      </Suspense>
     </>
   ),
 });

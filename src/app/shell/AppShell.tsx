@@ -1,8 +1,7 @@
 // The main layout (SPEC §2 "Shell layout"): sidebar or drawer, header, notices, and the page.
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useUnreadCount } from '../../state/queries/messages.ts';
-import { useBadgeCount } from '../../state/queries/notifications.ts';
+import { useBadgeCount, useUnreadCount } from '../../state/queries/unreadCounts.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useUiStore } from '../../state/shell/uiStore.ts';

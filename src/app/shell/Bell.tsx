@@ -7,7 +7,8 @@ import { notificationHref, notificationText, type NotificationItem } from '../..
 import { listAge } from '../../lib/relativeTime.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useNotificationActions } from '../../state/mutations/notifications.ts';
-import { useNotificationsQuery, useUnreadNotificationCount } from '../../state/queries/notifications.ts';
+import { useNotificationsQuery } from '../../state/queries/notifications.ts';
+import { useUnreadNotificationCount } from '../../state/queries/unreadCounts.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { PathIcon } from '../../ui/icons.tsx';

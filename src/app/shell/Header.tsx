@@ -2,7 +2,7 @@
 // and the user menu or Sign In.
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { HeaderSearch } from '../../features/search/HeaderSearch.tsx';
+import { SearchBoxPlaceholder } from '../../features/search/SearchBoxPlaceholder.tsx';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { CountBadge } from './CountBadge.tsx';
@@ -16,6 +16,10 @@ import styles from './Header.module.css';
 // The menu's dropdown and the bell's panel load for signed-in members only; visitors never need them.
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 const Bell = lazy(() => import('./Bell.tsx').then((m) => ({ default: m.Bell })));
+// The search box's instant search loads just after the first paint, which shows the box as it will be.
+const HeaderSearch = lazy(() =>
+  import('../../features/search/HeaderSearch.tsx').then((m) => ({ default: m.HeaderSearch })),
+);
 
 export function Header({ unread }: { unread: number }) {
   const userId = useSession((s) => s.user?.id ?? null);
@@ -37,7 +41,9 @@ export function Header({ unread }: { unread: number }) {
       <Link to="/" className={styles.brand} aria-label="GuapCoin Forum home">
         <img src="/favicon.svg" alt="" width={30} height={30} />
       </Link>
-      <HeaderSearch />
+      <Suspense fallback={<SearchBoxPlaceholder />}>
+        <HeaderSearch />
+      </Suspense>
       <div className={styles.actions}>
         <SyncIndicator />
         {userId && (

@@ -1,5 +1,6 @@
 // The member's messages from the mirror: inbox and sent, newest first, with both people; one message with the
-// earlier ones of its conversation; the members one may write to; what waits to be sent; and the unread count.
+// earlier ones of its conversation; the members one may write to; and what waits to be sent (the unread count is in
+// unreadCounts.ts).
 import { Dexie } from 'dexie';
 import type { Mirror } from '../mirror.ts';
 import type { FailedEntry, OutboxEntry } from '../outboxTypes.ts';
@@ -91,10 +92,6 @@ export async function messageWrites(db: Mirror, userId: string) {
     db.failed.where('userId').equals(userId).filter(ofMessages).toArray(),
   ]);
   return { waiting, failed };
-}
-
-export function unreadCount(db: Mirror, userId: string): Promise<number> {
-  return db.messages.where('[recipient_id+_unread]').equals([userId, 1]).count();
 }
 
 /**

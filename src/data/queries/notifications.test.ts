@@ -3,13 +3,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { openMirror } from '../mirror.ts';
 import { toNotificationRow } from '../rows.ts';
-import {
-  badgeCount,
-  notificationHref,
-  notificationList,
-  notificationText,
-  unreadNotificationCount,
-} from './notifications.ts';
+import { notificationHref, notificationList, notificationText } from './notifications.ts';
+import { badgeCount, unreadNotificationCount } from './unreadCounts.ts';
 
 const row = (id: string, fields: Partial<Parameters<typeof toNotificationRow>[0]>) =>
   toNotificationRow({

@@ -1,5 +1,5 @@
-// The member's notifications from the mirror: the bell's list (newest first, with who did what where), its unread
-// count, the app badge's count, and where each one leads.
+// The member's notifications from the mirror: the bell's list (newest first, with who did what where), and where each
+// one leads (the counts are in unreadCounts.ts).
 import { Dexie } from 'dexie';
 import type { Mirror } from '../mirror.ts';
 import type { NotificationRow } from '../types.ts';
@@ -43,20 +43,6 @@ export async function notificationList(db: Mirror, userId: string, limit = BELL_
     actor: people.get(n.actor_id) ?? null,
     about: (n.kind === 'message' ? messages[i]?.subject : threads[i]?.title) ?? null,
   }));
-}
-
-export function unreadNotificationCount(db: Mirror, userId: string): Promise<number> {
-  return db.notifications.where('[recipient_id+_unread]').equals([userId, 1]).count();
-}
-
-/** The app-icon badge: unread notifications, and the pushes shown whose notification has not been pulled yet. */
-export async function badgeCount(db: Mirror, userId: string): Promise<number> {
-  const [unread, pushed] = await Promise.all([
-    unreadNotificationCount(db, userId),
-    db.pushedNotifications.toCollection().primaryKeys(),
-  ]);
-  const pulled = await db.notifications.bulkGet(pushed);
-  return unread + pulled.filter((n) => n === undefined).length;
 }
 
 /** The actor's name as lists show it; a deleted member's notification has none. */

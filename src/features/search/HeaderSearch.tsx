@@ -3,14 +3,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Icon } from '../../ui/icons.tsx';
+import { SEARCH_PLACEHOLDER } from './SearchBoxPlaceholder.tsx';
 import { SearchDropdown } from './SearchDropdown.tsx';
 import { moveActive, optionKey, searchOptions, type SearchOption } from './searchOptions.ts';
 import { useInstantSearch } from './useInstantSearch.ts';
 import { useThreadLink } from '../../state/queries/threadLinks.ts';
 import styles from './HeaderSearch.module.css';
-
-/** SPEC §1: the header search box's placeholder. */
-const SEARCH_PLACEHOLDER = 'Search threads, users, or topics...';
 
 export function HeaderSearch() {
   const navigate = useNavigate();

@@ -1,26 +1,13 @@
 // The signed-in member's messages, read live from the mirror: the inbox, the sent list, one message with its
-// conversation, the members one may write to, the unread count for the header badge, and what waits to be sent.
-// The badge follows every pull and every message marked read on this device, with no polling (SPEC §9's 30 s
-// refetch is the pull interval).
+// conversation, the members one may write to, and what waits to be sent (the unread count is in unreadCounts.ts).
 import { useEffect, useState } from 'react';
-import {
-  inbox,
-  messageRecipients,
-  messageWithConversation,
-  messageWrites,
-  sent,
-  unreadCount,
-} from '../../data/queries/messages.ts';
+import { inbox, messageRecipients, messageWithConversation, messageWrites, sent } from '../../data/queries/messages.ts';
 import { useBackend } from '../BackendContext.tsx';
 import { useSyncStatus } from '../sync/SyncContext.tsx';
 import { useMirrorQuery } from './useMirrorQuery.ts';
 
 export { baseSubject, type MessageWithPeople } from '../../data/queries/messages.ts';
 export type { AuthorSummary } from '../../data/queries/people.ts';
-
-export function useUnreadCount(userId: string | null) {
-  return useMirrorQuery((db) => (userId ? unreadCount(db, userId) : 0), [userId]);
-}
 
 export function useMessageLists(userId: string) {
   return useMirrorQuery(
