@@ -8,7 +8,7 @@ import { warmScreens } from './app/warmScreens.ts';
 import { createAppSession } from './app/boot/createAppSession.ts';
 import { SessionProvider } from './state/session/SessionContext.tsx';
 import { backendOf, BackendProvider } from './state/BackendContext.tsx';
-import { loadBackendConfig, refreshBackendConfig, savedConfig } from './backend/config.ts';
+import { embeddedConfig, loadBackendConfig, refreshBackendConfig, savedConfig } from './backend/config.ts';
 import { appInstallPrompt } from './app/pwa/installPrompt.ts';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker.ts';
 import { createAppSync } from './app/boot/createAppSync.ts';
@@ -25,9 +25,11 @@ const configSources = {
   fetch: window.fetch.bind(window),
   storage: window.localStorage,
   online: navigator.onLine,
+  embedded: embeddedConfig(document, window.location.origin),
 };
-// Without a kept answer the start itself asks the server; with one, the server is asked after the first render.
-const startsFromKeptConfig = savedConfig(configSources.storage) !== undefined;
+// Without a kept answer the start itself asks the server; with one, the server is asked after the first render. A
+// config in the HTML is the server's own, fresh.
+const startsFromKeptConfig = !configSources.embedded && savedConfig(configSources.storage) !== undefined;
 
 loadBackendConfig(configSources).then(
   (config) => {

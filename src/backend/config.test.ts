@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { loadBackendConfig, refreshBackendConfig, vapidPublicKey } from './config.ts';
+import { embeddedConfig, loadBackendConfig, refreshBackendConfig, vapidPublicKey } from './config.ts';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -117,4 +117,22 @@ test('a config answer whose wallet settings are not strings is refused', async (
   await expect(
     loadBackendConfig({ env: {}, fetch: answering({ ...local, wallet: { chainId: 1500 } }), storage: memoryStorage() }),
   ).rejects.toThrow('no url and anonKey');
+});
+
+test('a config in the HTML is used with the page’s origin, kept, and nothing is asked', async () => {
+  const storage = memoryStorage();
+  const page = {
+    getElementById: (id: string) => (id === 'backend-config' ? { textContent: '{"anonKey":"html.key"}' } : null),
+  };
+  const embedded = embeddedConfig(page, 'https://forum.example');
+  expect(embedded).toEqual({ url: 'https://forum.example', anonKey: 'html.key' });
+  expect(await loadBackendConfig({ env: {}, fetch: offline, storage, embedded })).toEqual(embedded);
+  expect(await loadBackendConfig({ env: {}, fetch: offline, storage })).toEqual(embedded);
+});
+
+test('a page without a config script, or with a broken one, has none', () => {
+  const page = (text: string | null) => ({ getElementById: () => (text === null ? null : { textContent: text }) });
+  expect(embeddedConfig(page(null), 'https://forum.example')).toBeUndefined();
+  expect(embeddedConfig(page('{"anonKey":'), 'https://forum.example')).toBeUndefined();
+  expect(embeddedConfig(page('{"anonKey":7}'), 'https://forum.example')).toBeUndefined();
 });

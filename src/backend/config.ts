@@ -25,6 +25,24 @@ interface ConfigSources {
   storage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
   /** Offline, the kept answer is not asked again: the app makes no failing request. */
   online?: boolean;
+  /** The config the local stack wrote into this page's HTML (`embeddedConfig`): fresh, so nothing is asked. */
+  embedded?: BackendConfig;
+}
+
+/** The element the local stack writes the config into (supabase/local/embeddedConfig.ts). */
+const CONFIG_SCRIPT_ID = 'backend-config';
+
+/**
+ * The config in the HTML the local stack served, with the page's own origin as its URL; none in a page served from
+ * elsewhere (the service worker's copy of the built app, Vite's dev server, a static host).
+ */
+export function embeddedConfig(
+  doc: { getElementById(id: string): { textContent: string | null } | null },
+  origin: string,
+): BackendConfig | undefined {
+  const parsed = parsedOrNull(doc.getElementById(CONFIG_SCRIPT_ID)?.textContent ?? null);
+  const config: unknown = typeof parsed === 'object' && parsed !== null ? { ...parsed, url: origin } : null;
+  return isConfig(config) ? config : undefined;
 }
 
 function isWalletSettings(value: unknown): value is WalletSettings {
@@ -61,13 +79,17 @@ function parsedOrNull(text: string | null): unknown {
 }
 
 /**
- * The local stack answers /local/v1/config; the last answer is kept. With a kept answer the app starts from it at once,
+ * A first visit finds the config in the HTML. Otherwise the local stack answers /local/v1/config; the last answer is kept. With a kept answer the app starts from it at once,
  * online too, so a return visit paints from the mirror with no request on its critical path (on a phone network that
  * request cost a round trip or more before anything showed); `refreshBackendConfig` asks the server afterwards.
  */
 export async function loadBackendConfig(sources: ConfigSources): Promise<BackendConfig> {
   const { VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: anonKey, VITE_VAPID_PUBLIC_KEY: vapid } = sources.env;
   if (url && anonKey) return { url, anonKey, ...(vapid && { vapidPublicKey: vapid }) };
+  if (sources.embedded) {
+    sources.storage.setItem(STORAGE_KEY, JSON.stringify(sources.embedded));
+    return sources.embedded;
+  }
   const saved = savedConfig(sources.storage);
   if (saved) return saved;
   return askLocalStack(sources);

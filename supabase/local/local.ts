@@ -4,6 +4,7 @@ import type { StackContext } from './context.ts';
 import { ApiError, header, type ApiRequest, type ApiResponse } from './http.ts';
 import { readMail, type StoredMail } from './mail.ts';
 import { isLoopbackHost } from './secret.ts';
+import type { EmbeddedConfig } from './embeddedConfig.ts';
 
 /**
  * Whether a browser sent this from a page of another origin. Browsers say so in Sec-Fetch-Site ("none" is a typed
@@ -81,6 +82,15 @@ export function assertOwnOrigin(req: ApiRequest, ctx: StackContext): void {
   }
 }
 
+/** What the app needs of the backend but its URL: answered at /local/v1/config, and written into the app's HTML. */
+export function embeddedConfigOf(ctx: StackContext): EmbeddedConfig {
+  return {
+    anonKey: ctx.keys.anonKey,
+    vapidPublicKey: ctx.vapidPublicKey,
+    ...(Object.keys(ctx.wallet).length > 0 && { wallet: { ...ctx.wallet } }),
+  };
+}
+
 export async function handleLocal(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> {
   assertOwnOrigin(req, ctx);
   const get = req.method === 'GET' || req.method === 'HEAD';
@@ -91,12 +101,7 @@ export async function handleLocal(req: ApiRequest, ctx: StackContext): Promise<A
     return {
       status: 200,
       headers: { 'cache-control': 'no-store' },
-      body: {
-        url: req.url.origin,
-        anonKey: ctx.keys.anonKey,
-        vapidPublicKey: ctx.vapidPublicKey,
-        ...(Object.keys(ctx.wallet).length > 0 && { wallet: ctx.wallet }),
-      },
+      body: { url: req.url.origin, ...embeddedConfigOf(ctx) },
     };
   }
   if (get && req.path === '/v1/mail') {

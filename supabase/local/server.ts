@@ -11,7 +11,7 @@ import type { Db, RoleTimeouts } from './db.ts';
 import { handleFunctions, LocalFunctions } from './functions.ts';
 import { ApiError, BodyTooLarge, endAfterBody, readBody, type ApiRequest, type ApiResponse } from './http.ts';
 import { makeKeys } from './jwt.ts';
-import { handleLocal } from './local.ts';
+import { embeddedConfigOf, handleLocal } from './local.ts';
 import { handleMailApi } from './mailApi.ts';
 import { NotificationSender } from './notificationSender.ts';
 import { applyPushTestOrigin } from './pushTestOrigin.ts';
@@ -19,6 +19,7 @@ import { RealtimeServer, type RealtimeLimits } from './realtime/realtimeServer.t
 import { handleRest } from './rest/index.ts';
 import { assertSecretFitsHost, isLoopbackHost } from './secret.ts';
 import { staticFiles } from './static.ts';
+import { withEmbeddedConfig } from './embeddedConfig.ts';
 import { handleStorage } from './storage/index.ts';
 import { newVapidKeys, type VapidKeys } from './vapid.ts';
 import { DEFAULT_HASH_COST } from './auth/passwords.ts';
@@ -221,7 +222,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const addressOf = clientAddress(options.trustProxy);
   // Filled once the port is known: the keys' issuer and the API URL depend on it.
   const ready: { ctx?: StackContext } = {};
-  const files = options.staticDir ? staticFiles(options.staticDir) : undefined;
+  // The page's backend config goes into its HTML once the keys are made (they need the port).
+  const files = options.staticDir
+    ? staticFiles(options.staticDir, (html) => ready.ctx && withEmbeddedConfig(html, embeddedConfigOf(ready.ctx)))
+    : undefined;
   if (options.db.kind === 'pglite') options.db.roleTimeouts = options.pgliteStatementTimeouts;
   const fairLimits = options.fairQueue ?? fairQueueDefaults(options.db);
   const queue = fairLimits ? new FairQueue(fairLimits) : undefined;

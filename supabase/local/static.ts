@@ -78,8 +78,16 @@ export interface StaticFiles {
   precompress(): Promise<void>;
 }
 
-export function staticFiles(root: string): StaticFiles {
+/**
+ * `indexHtml`: rewrites index.html as it is read (the stack writes the backend config into it); undefined leaves it as
+ * built, for now: it is asked again at the next request.
+ */
+export function staticFiles(
+  root: string,
+  indexHtml: (html: string) => string | undefined = (html) => html,
+): StaticFiles {
   const cache = new Map<string, CachedFile>();
+  const indexPath = join(root, 'index.html');
 
   async function cachedFile(path: string): Promise<CachedFile | undefined> {
     const info = await stat(path).catch(() => undefined);
@@ -91,11 +99,15 @@ export function staticFiles(root: string): StaticFiles {
     const known = cache.get(path);
     if (known?.stamp === stamp) return known;
     // Gone between the stat and the read: answered as any missing file.
-    const raw = await readFile(path).catch(() => undefined);
-    if (!raw) return undefined;
+    const read = await readFile(path).catch(() => undefined);
+    if (!read) return undefined;
+    const html = path === indexPath ? indexHtml(read.toString('utf8')) : undefined;
+    const raw = html === undefined ? read : Buffer.from(html);
+    // An index not rewritten yet is served as built and not kept.
+    const kept = path !== indexPath || html !== undefined;
     const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`;
     const file: CachedFile = { stamp, raw, etag, encoded: new Map() };
-    cache.set(path, file);
+    if (kept) cache.set(path, file);
     return file;
   }
 
@@ -151,7 +163,6 @@ export function staticFiles(root: string): StaticFiles {
     const file = await cachedFile(path);
     if (file) return respond(path, file, headers);
     if (extname(safe)) return { status: 404, body: 'Not found' };
-    const indexPath = join(root, 'index.html');
     const index = await cachedFile(indexPath);
     if (!index) return { status: 503, body: 'The app is not built: run npm run build.' };
     return respond(indexPath, index, headers);

@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestStack, type TestStack } from './stack.ts';
 
 let stack: TestStack;
@@ -32,4 +36,60 @@ test('a stack started with the wallet settings hands them to the app; without th
   } finally {
     await walletStack.close();
   }
+});
+
+describe('the config in the app’s HTML', () => {
+  let staticDir: string;
+  let app: TestStack;
+  const wallet = { chainId: '1500', downloadUrl: 'https://example.org/</script><script>alert(1)</script>' };
+  beforeAll(async () => {
+    staticDir = await mkdtemp(join(tmpdir(), 'guap-static-'));
+    await writeFile(
+      join(staticDir, 'index.html'),
+      '<!doctype html><html><head><title>Forum</title></head><body></body></html>',
+    );
+    app = await startTestStack({ staticDir, wallet });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  /** The JSON of the page's config script, as the browser would read it. */
+  const embedded = (html: string) => {
+    const match = /<script id="backend-config" type="application\/json">(.*?)<\/script>/s.exec(html);
+    return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+  };
+
+  test('every route of the app carries what /local/v1/config answers but the URL, which is the page’s origin', async () => {
+    const answer = (await (await fetch(`${app.url}/local/v1/config`)).json()) as Record<string, unknown>;
+    const { url: _url, ...rest } = answer;
+    for (const path of ['/', '/t/some-thread', '/category/guapcoin']) {
+      const html = await (await fetch(`${app.url}${path}`)).text();
+      expect(embedded(html)).toEqual(rest);
+      expect(html.indexOf('backend-config')).toBeLessThan(html.indexOf('</head>'));
+    }
+  });
+
+  test('a value holding </script> stays inside the script element', async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect((embedded(html)?.wallet as { downloadUrl: string }).downloadUrl).toBe(wallet.downloadUrl);
+  });
+
+  test('is the same HTML whatever Host the request names, so no request can point the app elsewhere', async () => {
+    const own = await (await fetch(`${app.url}/`)).text();
+    const port = new URL(app.url).port;
+    const other = await new Promise<string>((resolve, reject) => {
+      const req = httpGet({ host: '127.0.0.1', port, path: '/', headers: { host: 'evil.example' } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', reject);
+    });
+    expect(other).toBe(own);
+    expect(other).not.toContain('evil.example');
+  });
 });

@@ -40,3 +40,15 @@ for (const { path, chunk } of SCREENS) {
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
   });
 }
+
+test('a first visit reads its backend config from the HTML: no /local/v1/config request, and the forum loads', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  // The rows came from the server (a fresh browser's mirror is empty), with the key the HTML gave.
+  expect(asked.filter((path) => path.startsWith('/rest/v1/')).length).toBeGreaterThan(0);
+  expect(asked).not.toContain('/local/v1/config');
+});
