@@ -2,7 +2,8 @@
 import type { Role } from '../../backend/profiles.ts';
 import { useSession } from './SessionContext.tsx';
 
-type RoleCheck = { state: 'loading' } | { state: 'allowed' } | { state: 'denied'; role: Role; userId: string };
+type RoleCheck =
+  { state: 'loading' } | { state: 'allowed'; role: Role } | { state: 'denied'; role: Role; userId: string };
 
 export function useRoleCheck(roles: Role[]): RoleCheck {
   const loading = useSession((s) => s.loading || s.profileLoading);
@@ -11,6 +12,6 @@ export function useRoleCheck(roles: Role[]): RoleCheck {
   if (loading) return { state: 'loading' };
   // SPEC §6: the role is 'user' when no profile is loaded.
   const role = profile?.role ?? 'user';
-  if (roles.includes(role)) return { state: 'allowed' };
+  if (roles.includes(role)) return { state: 'allowed', role };
   return { state: 'denied', role, userId: user?.id ?? '' };
 }
