@@ -1,5 +1,6 @@
 // Whether the device is still filling an empty mirror, so lists show progress instead of "nothing here", and whether
 // that filling failed on the server, so an empty list says "failed" rather than "empty" or "offline".
+import type { SyncStatus } from '../../sync/status.ts';
 import { useSyncStatus } from './SyncContext.tsx';
 
 export interface FirstSync {
@@ -9,10 +10,18 @@ export interface FirstSync {
   failed: boolean;
 }
 
-export function useFirstSync(): FirstSync {
-  const { pulling, lastSyncAt, lastError, online, unreachable } = useSyncStatus();
-  if (pulling?.firstLoad) return { active: true, rows: pulling.rows, failed: false };
-  const failed = online && !unreachable && pulling === null && lastSyncAt === null && lastError !== null;
+/**
+ * A pull that runs again after the server refused the first (the interval's, a live poke's) keeps the failure on the
+ * screen until one succeeds: the list does not flicker back to progress with every try.
+ */
+export function firstSyncOf(status: SyncStatus): FirstSync {
+  const { pulling, lastSyncAt, lastError, online, unreachable } = status;
+  const failed = online && !unreachable && lastSyncAt === null && lastError !== null;
+  if (pulling?.firstLoad && !failed) return { active: true, rows: pulling.rows, failed: false };
   // Between boot and the first pull's start nothing is known yet: an empty list may only be not-yet-pulled.
   return { active: lastSyncAt === null && lastError === null && online && pulling === null, rows: 0, failed };
+}
+
+export function useFirstSync(): FirstSync {
+  return firstSyncOf(useSyncStatus());
 }
