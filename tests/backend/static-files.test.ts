@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { withEmbeddedConfig } from '../../supabase/local/embeddedConfig.ts';
+import { embeddedConfigOf } from '../../supabase/local/local.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 import { rawRequest } from './support/rawRequest.ts';
 
@@ -19,6 +21,8 @@ const SCRIPT = Buffer.from('export const rows = [' + '{"title":"GUAPX price disc
 const INDEX = Buffer.from(`<!doctype html><title>GuapCoin Forum</title>${'<meta name="x" content="y">'.repeat(100)}`);
 const PICTURE = Buffer.from(Array.from({ length: 4_096 }, (_, i) => (i * 7919) % 256));
 const SECRET = 'not part of the app';
+/** index.html as served: the built file with the stack's config written in (embeddedConfig.ts). */
+let SERVED_INDEX: Buffer;
 
 beforeAll(async () => {
   parent = await mkdtemp(join(tmpdir(), 'guap-static-files-'));
@@ -32,6 +36,7 @@ beforeAll(async () => {
   await writeFile(join(root, 'icons', 'icon-192.png'), PICTURE);
   await writeFile(join(parent, 'secret.txt'), SECRET);
   stack = await startTestStack({ migrations: false, staticDir: root });
+  SERVED_INDEX = Buffer.from(withEmbeddedConfig(INDEX.toString(), embeddedConfigOf(stack.ctx)));
 });
 afterAll(async () => {
   await stack.close();
@@ -59,7 +64,7 @@ describe('compression', () => {
     const res = await raw('/', { 'accept-encoding': accept });
     expect(res.headers['content-encoding']).toBe(encoding);
     const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync;
-    expect(decode(res.body).equals(INDEX)).toBe(true);
+    expect(decode(res.body).equals(SERVED_INDEX)).toBe(true);
   });
 
   test.each([[''], ['identity'], ['br;q=0, gzip;q=0'], ['deflate']])(
@@ -68,7 +73,7 @@ describe('compression', () => {
       const res = await raw('/index.html', accept ? { 'accept-encoding': accept } : {});
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.headers.vary).toBe('Accept-Encoding');
-      expect(res.body.equals(INDEX)).toBe(true);
+      expect(res.body.equals(SERVED_INDEX)).toBe(true);
     },
   );
 
@@ -107,10 +112,11 @@ describe('caching', () => {
     },
   );
 
-  test('a client-side route gets index.html', async () => {
+  test('a client-side route gets index.html, with the backend config written in', async () => {
     const res = await raw('/category/guapcoin');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body.equals(INDEX)).toBe(true);
+    expect(res.body.toString()).toContain(`"anonKey":"${stack.anonKey}"`);
+    expect(res.body.equals(SERVED_INDEX)).toBe(true);
   });
 
   test('If-None-Match with the current tag answers 304 with no body; another encoding’s tag gets the file', async () => {
@@ -125,7 +131,7 @@ describe('caching', () => {
     const brTag = String((await raw('/', { 'accept-encoding': 'br' })).headers.etag);
     const asGzip = await raw('/', { 'accept-encoding': 'gzip', 'if-none-match': `W/${brTag}, "other"` });
     expect(asGzip.status).toBe(200);
-    expect(gunzipSync(asGzip.body).equals(INDEX)).toBe(true);
+    expect(gunzipSync(asGzip.body).equals(SERVED_INDEX)).toBe(true);
   });
 
   test('a rebuilt file is served new, and its old tag no longer matches', async () => {
