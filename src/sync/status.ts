@@ -21,7 +21,7 @@ export interface SyncStatus {
   rateLimit: RateLimitWait | null;
 }
 
-const INITIAL_STATUS: SyncStatus = {
+export const INITIAL_STATUS: SyncStatus = {
   online: true,
   pulling: null,
   pending: 0,

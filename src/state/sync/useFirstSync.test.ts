@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../sync/status.ts';
+import { INITIAL_STATUS, type SyncStatus } from '../../sync/status.ts';
 import { firstSyncOf } from './useFirstSync.ts';
 
-const booted: SyncStatus = {
-  online: true,
-  pulling: null,
-  pending: 0,
-  failed: 0,
-  lastSyncAt: null,
-  lastError: null,
-  unreachable: false,
-  rateLimit: null,
-};
+/** The status an engine starts with: online, nothing pulled yet. */
+const booted: SyncStatus = INITIAL_STATUS;
 const firstPull = { rows: 12, firstLoad: true };
 
 describe('the first sync as lists show it', () => {
