@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa.manifest.ts';
 import { preloadFirstScreen } from './scripts/preloadFirstScreen.ts';
+import { ssrBundle } from './scripts/ssrBundle.ts';
 
 const packageVersion = (
   JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -24,6 +25,8 @@ export default defineConfig({
       { path: /^\/category\/[^/]+\/?$/, module: 'src/features/category/CategoryPage.tsx' },
       { path: /^\/(t|thread)\/[^/]+\/?$/, module: 'src/features/thread/ThreadPage.tsx' },
     ]),
+    // The first page's markup for the HTML the local stack serves.
+    ssrBundle('src/ssr/renderFirstPage.tsx'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

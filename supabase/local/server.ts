@@ -20,6 +20,7 @@ import { handleRest } from './rest/index.ts';
 import { assertSecretFitsHost, isLoopbackHost } from './secret.ts';
 import { staticFiles } from './static.ts';
 import { withEmbeddedConfig } from './embeddedConfig.ts';
+import { firstPages } from './firstPage.ts';
 import { handleStorage } from './storage/index.ts';
 import { newVapidKeys, type VapidKeys } from './vapid.ts';
 import { DEFAULT_HASH_COST } from './auth/passwords.ts';
@@ -224,7 +225,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const ready: { ctx?: StackContext } = {};
   // The page's backend config goes into its HTML once the keys are made (they need the port).
   const files = options.staticDir
-    ? staticFiles(options.staticDir, (html) => ready.ctx && withEmbeddedConfig(html, embeddedConfigOf(ready.ctx)))
+    ? staticFiles(
+        options.staticDir,
+        (html) => ready.ctx && withEmbeddedConfig(html, embeddedConfigOf(ready.ctx)),
+        firstPages(options.db, options.staticDir),
+      )
     : undefined;
   if (options.db.kind === 'pglite') options.db.roleTimeouts = options.pgliteStatementTimeouts;
   const fairLimits = options.fairQueue ?? fairQueueDefaults(options.db);

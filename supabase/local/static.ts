@@ -7,6 +7,7 @@ import { extname, join, normalize, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { preferredEncoding, type Encoding } from './acceptEncoding.ts';
+import type { FirstPages } from './firstPage.ts';
 import type { ApiResponse } from './http.ts';
 
 const TYPES: Record<string, string> = {
@@ -34,16 +35,16 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /** Compressed once per file, so the slowest, smallest settings are worth it. */
-function compress(encoding: Encoding, raw: Buffer): Promise<Buffer> {
+function compress(encoding: Encoding, raw: Buffer, fast = false): Promise<Buffer> {
   if (encoding === 'br') {
     return brotli(raw, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: fast ? 6 : constants.BROTLI_MAX_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
       },
     });
   }
-  return gzipped(raw, { level: constants.Z_BEST_COMPRESSION });
+  return gzipped(raw, { level: fast ? 6 : constants.Z_BEST_COMPRESSION });
 }
 
 interface CachedFile {
@@ -53,7 +54,12 @@ interface CachedFile {
   etag: string;
   /** Compressed bodies; undefined when compressing did not make it smaller. */
   encoded: Map<Encoding, Promise<Buffer | undefined>>;
+  /** A page written per request: compressed with quicker settings than a file compressed once. */
+  fast?: boolean;
 }
+
+/** First pages kept compressed. */
+const KEPT_PAGES = 100;
 
 function decoded(pathname: string): string | undefined {
   try {
@@ -85,6 +91,7 @@ export interface StaticFiles {
 export function staticFiles(
   root: string,
   indexHtml: (html: string) => string | undefined = (html) => html,
+  firstPage?: FirstPages,
 ): StaticFiles {
   const cache = new Map<string, CachedFile>();
   const indexPath = join(root, 'index.html');
@@ -114,7 +121,7 @@ export function staticFiles(
   function encodedBody(file: CachedFile, encoding: Encoding): Promise<Buffer | undefined> {
     let body = file.encoded.get(encoding);
     if (!body) {
-      body = compress(encoding, file.raw).then(
+      body = compress(encoding, file.raw, file.fast).then(
         (out) => (out.length < file.raw.length ? out : undefined),
         (error: unknown) => {
           // Sent as it is this time; the next request tries again.
@@ -154,6 +161,25 @@ export function staticFiles(
     return { status: 200, headers: out, body };
   }
 
+  /** A client-side route's HTML with its first page; kept by content, so a page served again is not compressed again. */
+  const pages = new Map<string, CachedFile>();
+  async function pageFile(pathname: string, index: CachedFile): Promise<CachedFile | undefined> {
+    const html = await firstPage?.html(pathname, index.raw.toString('utf8')).catch((error: unknown) => {
+      // The page as built still works: the app reads the rows itself.
+      console.warn('[local stack] could not write a first page into the HTML:', error);
+      return undefined;
+    });
+    if (html === undefined) return undefined;
+    const raw = Buffer.from(html);
+    const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`;
+    const known = pages.get(etag);
+    if (known) return known;
+    const file: CachedFile = { stamp: etag, raw, etag, encoded: new Map(), fast: true };
+    pages.set(etag, file);
+    if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!);
+    return file;
+  }
+
   async function serve(pathname: string, headers: IncomingHttpHeaders): Promise<ApiResponse> {
     const plain = decoded(pathname);
     if (plain === undefined) return { status: 400, body: 'Bad request' };
@@ -165,7 +191,8 @@ export function staticFiles(
     if (extname(safe)) return { status: 404, body: 'Not found' };
     const index = await cachedFile(indexPath);
     if (!index) return { status: 503, body: 'The app is not built: run npm run build.' };
-    return respond(indexPath, index, headers);
+    const page = await pageFile(plain, index);
+    return respond(indexPath, page ?? index, headers);
   }
 
   async function precompress(): Promise<void> {

@@ -4,6 +4,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Icon } from '../../ui/icons.tsx';
 import { unreadBadge } from './identity.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
+import type { Role } from '../../backend/profiles.ts';
 import { MAIN_NAV, secondaryNav, type NavItem } from './navItems.ts';
 import styles from './SidebarNav.module.css';
 
@@ -55,6 +56,11 @@ function NavLink({ item, narrow, unread, onNavigate }: { item: NavItem } & Sideb
 
 export function SidebarNav(props: SidebarNavProps) {
   const role = useSession((s) => s.profile?.role);
+  return <NavLists role={role} {...props} />;
+}
+
+/** The lists for a member of this role, or for a visitor: the server renders a visitor's into the HTML (src/ssr). */
+export function NavLists({ role, ...props }: SidebarNavProps & { role: Role | undefined }) {
   return (
     <nav aria-label="Main" className={styles.nav}>
       <ul className={styles.list}>

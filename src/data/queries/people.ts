@@ -4,7 +4,7 @@ import type { ProfileRow } from '../types.ts';
 
 export type AuthorSummary = Pick<ProfileRow, 'id' | 'username' | 'display_name' | 'avatar_url' | 'role'>;
 
-function summary(profile: ProfileRow | undefined): AuthorSummary | null {
+export function authorSummary(profile: ProfileRow | undefined): AuthorSummary | null {
   if (!profile) return null;
   const { id, username, display_name, avatar_url, role } = profile;
   return { id, username, display_name, avatar_url, role };
@@ -17,7 +17,7 @@ export async function profilesById(
   // A null id is a deleted member's: it has no profile.
   const unique = [...new Set(ids)].filter((id) => id !== null);
   const rows = await db.profiles.bulkGet(unique);
-  return new Map(unique.map((id, i) => [id, summary(rows[i])]));
+  return new Map(unique.map((id, i) => [id, authorSummary(rows[i])]));
 }
 
 /** The member's own profile as this device last pulled it, private fields included; null when it is not here. */

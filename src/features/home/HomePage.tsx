@@ -3,9 +3,9 @@ import { useCategoryTypeCards } from '../../state/queries/categories.ts';
 import { useLatestThreads } from '../../state/queries/threads.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useFirstSync } from '../../state/sync/useFirstSync.ts';
-import { ButtonLink } from '../../ui/Button.tsx';
 import { FirstSyncNotice } from '../../ui/threadList/FirstSyncNotice.tsx';
 import { CategoryCards } from './CategoryCards.tsx';
+import { HomeHero } from './HomeHero.tsx';
 import { RecentThreads } from './RecentThreads.tsx';
 import styles from './Home.module.css';
 
@@ -21,22 +21,7 @@ export function HomePage() {
   const empty = cards.state === 'ready' && cards.data.length === 0;
   return (
     <div className={styles.home}>
-      <section className="hero">
-        <h1>Welcome to the GuapCoin Forum</h1>
-        <p className="muted">
-          News, help and discussion for everyone who holds, builds with or is curious about GUAPX.
-        </p>
-        <div className="hero-actions">
-          <ButtonLink to="/create-thread" variant="primary">
-            Start a Discussion
-          </ButtonLink>
-          {!signedIn && (
-            <ButtonLink to="/auth" search={{ register: true }}>
-              Signup here
-            </ButtonLink>
-          )}
-        </div>
-      </section>
+      <HomeHero signedIn={signedIn} />
 
       {empty && firstSync.active && <FirstSyncNotice sync={firstSync} />}
 

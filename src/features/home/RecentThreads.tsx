@@ -13,7 +13,7 @@ import type { FirstSync } from '../../state/sync/useFirstSync.ts';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import styles from './Home.module.css';
 
-function RecentRow({ thread, read }: { thread: ThreadWithRefs; read?: ReadState }) {
+export function RecentRow({ thread, read }: { thread: ThreadWithRefs; read?: ReadState }) {
   return (
     <li className={styles.row} data-testid="thread-row">
       <span className={styles.rowTitle}>

@@ -1,6 +1,7 @@
 // A post's heart and like count: a toggle for other members' posts, a count on the member's own, a link to sign in
 // for visitors. It changes at once, online or not: the outbox sends it. The title says why when it cannot be
 // pressed; the name stays "Like (n likes)", so "Sign In" and "Post" remain the names of the thread's own controls.
+import type { ReactNode } from 'react';
 import type { LikeState } from '../../data/queries/likes.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useLikeActions } from '../../state/mutations/likes.ts';
@@ -28,7 +29,6 @@ export function LikeButton({
   mode: LikeMode;
   like: LikeState | undefined;
 }) {
-  const actions = useLikeActions();
   const content = (
     <>
       <PathIcon d={HEART} size={18} fill={like ? 'currentColor' : 'none'} />
@@ -61,6 +61,26 @@ export function LikeButton({
       </Button>
     );
   }
+  return (
+    <MemberLike postId={postId} count={count} like={like}>
+      {content}
+    </MemberLike>
+  );
+}
+
+/** The toggle: only a member's button needs the outbox, so a visitor's (as the server renders it) does not. */
+function MemberLike({
+  postId,
+  count,
+  like,
+  children,
+}: {
+  postId: string;
+  count: number;
+  like: LikeState | undefined;
+  children: ReactNode;
+}) {
+  const actions = useLikeActions();
   const toggle = async () => {
     try {
       await (like ? actions.unlike(postId) : actions.like(postId));
@@ -78,7 +98,7 @@ export function LikeButton({
       data-status={like ?? 'none'}
       onClick={() => void toggle()}
     >
-      {content}
+      {children}
     </Button>
   );
 }

@@ -8,24 +8,20 @@ import type { FailedEntry } from '../../data/outboxTypes.ts';
 import type { LikeState } from '../../data/queries/likes.ts';
 import type { BookmarkRow } from '../../data/types.ts';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
-import { listAge } from '../../lib/relativeTime.ts';
-import { Avatar } from '../../ui/Avatar.tsx';
 import { BookmarkButton } from '../bookmarks/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FailedWriteNotice } from './FailedWriteNotice.tsx';
 import { LikeButton, type LikeMode } from './LikeButton.tsx';
 import { postImages } from './gallery.ts';
-import { authorName, initials } from './people.ts';
-import { PostGallery } from './PostGallery.tsx';
+import { authorName } from './people.ts';
+import { HIDDEN_NOTICE, PostBody, PostHeader } from './PostParts.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { ReportedMark } from './ReportedMark.tsx';
 import { TextEditor } from './TextEditor.tsx';
 import { useHeldText } from './useHeldText.ts';
-import { WaitingMark } from './WaitingMark.tsx';
 import styles from './Thread.module.css';
 
 interface PostCardProps {
@@ -49,16 +45,6 @@ interface PostCardProps {
   canSeeHeld: boolean;
   online: boolean;
   onQuote(post: PostWithAuthor): void;
-}
-
-/** The text shown in place of a post that members' reports hid until a moderator looks at it. */
-const HIDDEN_NOTICE = 'hidden pending review';
-
-function StatusMark({ post }: { post: PostWithAuthor }) {
-  const status = post._status;
-  if (status === 'sending') return <WaitingMark postId={post.id} />;
-  if (status === 'failed') return <span className={styles.notSent}>Not sent</span>;
-  return null;
 }
 
 export const PostCard = memo(function PostCard({
@@ -117,25 +103,7 @@ export const PostCard = memo(function PostCard({
       data-linked={linked || undefined}
       id={`post-${post.id}`}
     >
-      <header className={styles.postHeader}>
-        <Avatar src={post.author?.avatar_url} initial={initials(name)} size={36} />
-        <div className={styles.postWho}>
-          <h2 id={headingId} className={styles.postAuthor}>
-            {name} <RoleBadge role={post.author?.role} />
-          </h2>
-          <span className="muted">
-            <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
-              {listAge(post.created_at)}
-            </time>
-            {post.is_edited && <span className={styles.edited}> (edited)</span>}
-          </span>
-        </div>
-        <div className={styles.postTags}>
-          {isFirst && <span className={styles.originalPost}>Original Post</span>}
-          {hidden && canSeeHeld && <span className={styles.hiddenMark}>Hidden pending review</span>}
-          <StatusMark post={post} />
-        </div>
-      </header>
+      <PostHeader post={post} name={name} headingId={headingId} isFirst={isFirst} heldMark={hidden && canSeeHeld} />
       {editing ? (
         <TextEditor
           label="Edit your post"
@@ -154,11 +122,7 @@ export const PostCard = memo(function PostCard({
           )}
         </div>
       ) : (
-        <div className={styles.postBody}>
-          {/* The gallery shows the images, so the text does not show them a second time. */}
-          <Markdown hideImages={images.length > 0}>{post.content}</Markdown>
-          <PostGallery images={images} />
-        </div>
+        <PostBody content={post.content} images={images} />
       )}
       {failure && <FailedWriteNotice entry={failure} />}
       {!editing && (

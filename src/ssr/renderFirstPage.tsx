@@ -1,0 +1,28 @@
+// The server's entry (built by scripts/ssrBundle.ts): the markup of a first page, the shell around it, for the local
+// stack to put into the HTML it serves. Links are the router's own, built by a router that only knows the address.
+import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { FirstPageView } from './FirstPageView.tsx';
+import type { FirstPageRoute, FirstRows } from './firstRows.ts';
+import { StaticShell } from './StaticShell.tsx';
+
+export { firstPageRoute, type FirstPageRoute, type FirstRows } from './firstRows.ts';
+export { FIRST_ROWS_SCRIPT_ID } from './firstRowsScript.ts';
+
+export function renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): string {
+  const router = createRouter({
+    routeTree: createRootRoute(),
+    history: createMemoryHistory({ initialEntries: [pathname] }),
+  });
+  // Test ids name the live app's elements: a test never finds the server's copy, which the app replaces.
+  const markup = renderToString(
+    <RouterContextProvider router={router}>
+      <StaticShell>
+        <FirstPageView route={route} rows={rows} />
+      </StaticShell>
+    </RouterContextProvider>,
+  );
+  return markup.replace(/ data-testid="[^"]*"/g, '');
+}
+
+export { CATEGORY_COLUMNS, POST_COLUMNS, PROFILE_COLUMNS, THREAD_COLUMNS } from '../sync/columns.ts';

@@ -1,0 +1,139 @@
+// A first visit's HTML for /, /category/{type}, /t/{slug} and /thread/{id}: the page's rows rendered into the root
+// as markup the browser paints before any script runs (src/ssr, built beside the app by scripts/ssrBundle.ts), the
+// same rows as JSON beside it (for the app to seed its mirror from: not yet, issue 32), and the page's styles inline,
+// so the first paint needs nothing but the HTML. Without the server's bundle (a build made elsewhere) pages are served as
+// built.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FirstPageRoute, FirstRows } from '../../src/ssr/firstRows.ts';
+import { ssrOutDir } from '../../scripts/ssrOutDir.ts';
+import type { Db } from './db.ts';
+import { scriptSafeJson } from './embeddedConfig.ts';
+import { readFirstRows, type FirstPageColumns } from './firstPageRows.ts';
+
+interface Renderer extends FirstPageColumns {
+  FIRST_ROWS_SCRIPT_ID: string;
+  firstPageRoute(pathname: string): FirstPageRoute | undefined;
+  renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): string;
+}
+
+interface ViteManifestEntry {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** Each page's screen module, as src/app/router.tsx loads it: its chunk's styles go inline. */
+const SCREENS: Record<FirstPageRoute['page'], string> = {
+  home: 'src/features/home/HomePage.tsx',
+  category: 'src/features/category/CategoryPage.tsx',
+  thread: 'src/features/thread/ThreadPage.tsx',
+};
+
+/** A page is rendered again at most this often: a burst of visitors to one thread costs one read. */
+const FRESH_MS = 2_000;
+/** Rendered pages kept, the oldest dropped first. */
+const KEPT_PAGES = 200;
+
+/** The stylesheets a module's chunk and its static imports carry, entry first. */
+function stylesOf(manifest: Record<string, ViteManifestEntry>, key: string, seen = new Set<string>()): string[] {
+  const entry = manifest[key];
+  if (!entry || seen.has(key)) return [];
+  seen.add(key);
+  return [...(entry.imports ?? []).flatMap((k) => stylesOf(manifest, k, seen)), ...(entry.css ?? [])];
+}
+
+async function loadRenderer(staticDir: string): Promise<Renderer | undefined> {
+  const file = join(ssrOutDir(staticDir), 'renderFirstPage.js');
+  const found = await readFile(file).then(
+    () => true,
+    () => false,
+  );
+  if (!found) {
+    console.warn(`[local stack] ${file} is missing: pages are served without their first rows`);
+    return undefined;
+  }
+  return (await import(pathToFileURL(file).href)) as Renderer;
+}
+
+/** The page's styles as one <style> element, in the place of the entry's render-blocking stylesheet. */
+async function inlineStyles(staticDir: string): Promise<(html: string, page: FirstPageRoute['page']) => string> {
+  const manifest = JSON.parse(await readFile(join(staticDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ViteManifestEntry
+  >;
+  const read = async (files: string[]) =>
+    (await Promise.all([...new Set(files)].map((f) => readFile(join(staticDir, f), 'utf8')))).join('\n');
+  const entryStyles = stylesOf(manifest, 'index.html');
+  const byPage = new Map<string, string>();
+  for (const [page, module] of Object.entries(SCREENS)) {
+    byPage.set(page, await read([...entryStyles, ...stylesOf(manifest, module)]));
+  }
+  const links = entryStyles.map((f) => new RegExp(`<link rel="stylesheet"[^>]*href="/${f}"[^>]*>`));
+  return (html, page) => {
+    const css = byPage.get(page) ?? '';
+    // The markup can hold no '</style': the stylesheets are the build's own.
+    let out = links.reduce((h, link) => h.replace(link, ''), html);
+    const at = out.indexOf('</head>');
+    out = `${out.slice(0, at)}<style>${css}</style>${out.slice(at)}`;
+    return out;
+  };
+}
+
+/**
+ * index.html with the page's markup in its root and the rows as JSON beside it, escaped for the <script> element;
+ * undefined for an index with no empty root to fill.
+ */
+export function withFirstPage(
+  indexHtml: string,
+  markup: string,
+  rows: FirstRows,
+  ids: { FIRST_ROWS_SCRIPT_ID: string },
+): string | undefined {
+  const root = '<div id="root"></div>';
+  const at = indexHtml.indexOf(root);
+  if (at < 0) return undefined;
+  const json = `<script id="${ids.FIRST_ROWS_SCRIPT_ID}" type="application/json">${scriptSafeJson(rows)}</script>`;
+  return `${indexHtml.slice(0, at)}<div id="root">${markup}</div>${json}${indexHtml.slice(at + root.length)}`;
+}
+
+export interface FirstPages {
+  /** index.html with the page's first rows, or undefined for an address that has none. */
+  html(pathname: string, indexHtml: string): Promise<string | undefined>;
+}
+
+export function firstPages(db: Db, staticDir: string): FirstPages {
+  let setup: Promise<{ renderer: Renderer; styled: Awaited<ReturnType<typeof inlineStyles>> } | undefined> | undefined;
+  const kept = new Map<string, { at: number; index: string; page: Promise<string | undefined> }>();
+
+  async function render(pathname: string, indexHtml: string): Promise<string | undefined> {
+    setup ??= loadRenderer(staticDir).then(async (renderer) =>
+      renderer ? { renderer, styled: await inlineStyles(staticDir) } : undefined,
+    );
+    const ready = await setup;
+    if (!ready) return undefined;
+    const { renderer, styled } = ready;
+    const route = renderer.firstPageRoute(pathname);
+    if (!route) return undefined;
+    const rows = await readFirstRows(db, route, renderer);
+    if (!rows) return undefined;
+    const html = withFirstPage(indexHtml, renderer.renderFirstPage(pathname, route, rows), rows, renderer);
+    return html === undefined ? undefined : styled(html, route.page);
+  }
+
+  return {
+    html(pathname, indexHtml) {
+      const now = Date.now();
+      const known = kept.get(pathname);
+      if (known && known.index === indexHtml && now - known.at < FRESH_MS) return known.page;
+      const page = render(pathname, indexHtml);
+      kept.delete(pathname);
+      kept.set(pathname, { at: now, index: indexHtml, page });
+      if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
+      // A failed read is not kept: the next visitor tries again.
+      page.catch(() => kept.get(pathname)?.page === page && kept.delete(pathname));
+      return page;
+    },
+  };
+}

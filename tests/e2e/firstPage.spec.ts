@@ -1,0 +1,37 @@
+// A first visit paints from the HTML alone: the local stack writes the page's rows into it as markup, inside the
+// shell, with the page's styles inline. With JavaScript held back the page still shows them.
+import { expect, test } from './support/test.ts';
+import { SEEDED } from './pages/ThreadPage.ts';
+
+test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+
+test.describe('with JavaScript held back', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a thread link shows the thread's title and first post, in the shell", async ({ page }) => {
+    await page.goto(`/t/${SEEDED.mega}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('GUAPX price discussion and market megathread');
+    const first = page.getByRole('article').first();
+    await expect(first).toContainText('Keep all the short-term price talk here');
+    await expect(first).toContainText('Original Post');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GuapCoin' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    // The page's styles came with it: the post is a card, not unstyled text.
+    const background = await first.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).not.toBe('rgba(0, 0, 0, 0)');
+  });
+
+  test('home and a category show their threads', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome to the GuapCoin Forum' })).toBeVisible();
+    const recent = page.getByRole('region', { name: 'Recent Threads' });
+    await expect(recent.getByRole('listitem').first().getByRole('link')).toHaveAttribute('href', /^\/t\/./);
+    await expect(page.getByRole('link', { name: /Guapcoin Discussions/ })).toContainText(/\d+ threads?/);
+    await page.goto('/category/guapcoin');
+    await expect(page.getByRole('heading', { name: 'Guapcoin Discussions' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('listitem').first().getByRole('link')).toHaveAttribute(
+      'href',
+      /^\/t\/./,
+    );
+  });
+});
