@@ -14,6 +14,8 @@ import { registerServiceWorker } from './app/pwa/registerServiceWorker.ts';
 import { createAppSync } from './app/boot/createAppSync.ts';
 import { SyncProvider } from './state/sync/SyncContext.tsx';
 import { logErrorLater } from './state/errors/logErrorLater.ts';
+import { FIRST_ROWS_SCRIPT_ID } from './ssr/firstRowsScript.ts';
+import type { Mirror } from './data/mirror.ts';
 import './ui/theme.css';
 
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error ?? event.message));
@@ -31,8 +33,16 @@ const configSources = {
 // config in the HTML is the server's own, fresh.
 const startsFromKeptConfig = !configSources.embedded && savedConfig(configSources.storage) !== undefined;
 
+// The rows the HTML shows go into the mirror first, so the first render paints them too.
+async function seeded(db: Mirror): Promise<void> {
+  if (!document.getElementById(FIRST_ROWS_SCRIPT_ID)) return;
+  await import('./sync/seedFirstRows.ts')
+    .then((m) => m.seedFirstRows(db, document))
+    .catch((error: unknown) => logErrorLater(error, 'Could not keep the rows the page came with'));
+}
+
 loadBackendConfig(configSources).then(
-  (config) => {
+  async (config) => {
     // supabase-js loads after the first screen, which paints from the mirror.
     const client = import('./backend/client.ts').then((m) => m.createBackendClient(config));
     const sync = createAppSync(client, config);
@@ -41,6 +51,7 @@ loadBackendConfig(configSources).then(
     // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
     session.getState().start();
     const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env), mirror: sync.db });
+    await seeded(sync.db);
     root.render(
       <StrictMode>
         <BackendProvider backend={backendOf(client)}>

@@ -1,3 +1,4 @@
-// The id of the JSON script the local stack writes a first page's rows into (supabase/local/firstPage.ts), for the
-// app to seed its mirror from before its first render (not yet: issue 32).
+// The id of the JSON script the local stack writes a first page's rows into (supabase/local/firstPage.ts), and the
+// app seeds its mirror from before its first render (src/sync/seedFirstRows.ts). Alone, so the first screen loads
+// nothing else.
 export const FIRST_ROWS_SCRIPT_ID = 'first-rows';

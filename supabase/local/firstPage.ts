@@ -1,7 +1,7 @@
 // A first visit's HTML for /, /category/{type}, /t/{slug} and /thread/{id}: the page's rows rendered into the root
 // as markup the browser paints before any script runs (src/ssr, built beside the app by scripts/ssrBundle.ts), the
-// same rows as JSON beside it (for the app to seed its mirror from: not yet, issue 32), and the page's styles inline,
-// so the first paint needs nothing but the HTML. Without the server's bundle (a build made elsewhere) pages are served as
+// same rows as JSON the app seeds its mirror from before its first render, and the page's styles inline, so the
+// first paint needs nothing but the HTML. Without the server's bundle (a build made elsewhere) pages are served as
 // built.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

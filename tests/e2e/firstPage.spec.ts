@@ -1,5 +1,6 @@
 // A first visit paints from the HTML alone: the local stack writes the page's rows into it as markup, inside the
-// shell, with the page's styles inline. With JavaScript held back the page still shows them.
+// shell, with the page's styles inline. With JavaScript held back the page still shows them; with it, the app starts
+// from the same rows, which the HTML carried as JSON into the mirror.
 import { expect, test } from './support/test.ts';
 import { SEEDED } from './pages/ThreadPage.ts';
 
@@ -34,4 +35,18 @@ test.describe('with JavaScript held back', () => {
       /^\/t\/./,
     );
   });
+});
+
+test('the app starts from the rows the HTML carried, without asking the server for them', async ({ page }) => {
+  const threadReads: string[] = [];
+  // The mirror's pulls read threads too; held back here, the thread can only come from the HTML.
+  await page.route('**/rest/v1/**', (route) => {
+    threadReads.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto(`/t/${SEEDED.mega}`);
+  // The app's own post cards: the server's markup carries no test ids.
+  await expect(page.getByTestId('post').first()).toContainText('Keep all the short-term price talk here');
+  await expect(page.getByTestId('post').first()).toHaveAttribute('data-status', 'sent');
+  expect(threadReads.length).toBeGreaterThan(0);
 });

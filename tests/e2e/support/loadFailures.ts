@@ -2,6 +2,9 @@
 // standing in for a broken server), and home, a category and a thread each say so in the spec's words.
 import { expect, type Page } from '@playwright/test';
 
+/** The first page the local stack writes into the root, and its rows' script right after it. */
+const WRITTEN_PAGE = /<div id="root">[\s\S]*?<\/div><script id="first-rows" type="application\/json">[^<]*<\/script>/;
+
 export async function checkLoadFailures(
   page: Page,
   threadSlug: string,
@@ -10,6 +13,14 @@ export async function checkLoadFailures(
   await page.route('**/rest/v1/**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"internal error"}' }),
   );
+  // A broken server's HTML carries no first page either: its read fails as the REST reads do, and it serves the
+  // page as built (supabase/local/firstPage.ts).
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(WRITTEN_PAGE, '<div id="root"></div>');
+    return route.fulfill({ response, body });
+  });
 
   await page.goto('/category/guapcoin');
   await expect(page.getByText('Failed to load threads')).toBeVisible();
