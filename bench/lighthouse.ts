@@ -21,7 +21,8 @@ const PAGES = [
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** A folder to keep each run's full report in (JSON, for the Lighthouse viewer): what dominates a figure. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
-const GOALS = { fcpMs: 1_500, lcpMs: 2_000, cls: 0.05, score: 95 };
+/** Issue 32's goals, each an upper bound but the score. */
+const GOALS = { fcpMs: 1_200, lcpMs: 2_000, tbtMs: 200, cls: 0.05, score: 90 };
 
 interface Figures {
   score: number;
@@ -76,9 +77,10 @@ async function auditOnce(url: string, port: number, reportName: string): Promise
 
 function missed(f: Figures): string[] {
   const out: string[] = [];
-  if (f.fcpMs >= GOALS.fcpMs) out.push('FCP');
-  if (f.lcpMs >= GOALS.lcpMs) out.push('LCP');
-  if (f.cls >= GOALS.cls) out.push('CLS');
+  if (f.fcpMs > GOALS.fcpMs) out.push('FCP');
+  if (f.lcpMs > GOALS.lcpMs) out.push('LCP');
+  if (f.tbtMs > GOALS.tbtMs) out.push('TBT');
+  if (f.cls > GOALS.cls) out.push('CLS');
   if (f.score < GOALS.score) out.push('score');
   return out;
 }
@@ -127,8 +129,9 @@ export async function benchLighthouse({ runs: runCount = RUNS, pages }: Lighthou
       ]);
     }
     printTable(
-      `Lighthouse mobile (simulated throttling), first visit, median of ${runCount} runs per page. Goals: FCP < ` +
-        `${GOALS.fcpMs / 1000} s, LCP < ${GOALS.lcpMs / 1000} s, CLS < ${GOALS.cls}, score >= ${GOALS.score}. ` +
+      `Lighthouse mobile (simulated throttling), first visit, median of ${runCount} runs per page. Goals: FCP <= ` +
+        `${GOALS.fcpMs / 1000} s, LCP <= ${GOALS.lcpMs / 1000} s, TBT <= ${GOALS.tbtMs} ms, CLS <= ${GOALS.cls}, ` +
+        `score >= ${GOALS.score}. ` +
         'Anchor: meta.discourse.org mobile FCP 3.3 s',
       ['page', 'score', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'transferred KiB', 'goals'],
       rows,
