@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, matchesAllTerms, searchTerms, wordsOf } from './searchWords.ts';
+import { foldText, indexWords, matchesAllTerms, searchTerms, wordsOf } from './searchWords.ts';
 
 describe('search words', () => {
   it('folds case and accents, in precomposed and decomposed text alike', () => {
@@ -30,5 +30,23 @@ describe('search words', () => {
     expect(searchTerms('  Masternode  COLLA')).toEqual(['masternode', 'colla']);
     expect(matchesAllTerms(wordsOf('masternode collateral'), searchTerms('colla master'))).toBe(true);
     expect(matchesAllTerms(wordsOf('masternode collateral'), searchTerms('node'))).toBe(false);
+  });
+
+  it('indexes neither words of one or two letters nor the commonest ones, but every Chinese or Japanese character', () => {
+    expect(indexWords('The wallet is on v2 and it has a GUAPX seed: 你好')).toEqual([
+      'wallet',
+      'guapx',
+      'seed',
+      '你',
+      '好',
+    ]);
+  });
+
+  it('drops from a query the words the index leaves out, unless they are all it has', () => {
+    expect(searchTerms('the wallet of v2')).toEqual(['wallet']);
+    expect(matchesAllTerms(indexWords('Go GUAPX, go!'), searchTerms('go guapx'))).toBe(true);
+    // Typed so far, a short start still finds the words it starts.
+    expect(searchTerms('gu')).toEqual(['gu']);
+    expect(matchesAllTerms(indexWords('GUAPX staking'), searchTerms('gu'))).toBe(true);
   });
 });

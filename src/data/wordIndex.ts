@@ -2,7 +2,7 @@
 // thread's fetch, local writes and their settling, edits), is stored with the words of its text in `_words`, a
 // multi-entry index. A deleted row takes its index entries with it, so deletes need nothing here.
 import type { DBCore, Middleware } from 'dexie';
-import { wordsOf } from '../content/searchWords.ts';
+import { indexWords } from '../content/searchWords.ts';
 
 /** The text each indexed table is searched by. */
 const INDEXED_TEXT: Record<string, (row: Record<string, unknown>) => unknown> = {
@@ -13,7 +13,7 @@ const INDEXED_TEXT: Record<string, (row: Record<string, unknown>) => unknown> = 
 /** The words a row of `table` is found by. */
 function indexedWords(table: 'posts' | 'threads', row: Record<string, unknown>): string[] {
   const text = INDEXED_TEXT[table]!(row);
-  return typeof text === 'string' ? wordsOf(text) : [];
+  return typeof text === 'string' ? indexWords(text) : [];
 }
 
 export const wordIndexMiddleware: Middleware<DBCore> = {

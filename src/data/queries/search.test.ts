@@ -69,7 +69,10 @@ describe('mirror search through the word index', () => {
     expect(await found(db, 'collateral')).toEqual([['t1', 'p1']]);
     expect(await found(db, 'cafe guapx')).toEqual([['t1', 'p1']]);
     expect(await found(db, 'Café')).toEqual([['t1', 'p1']]);
-    expect(await found(db, '1')).toEqual([['t1', 'p1']]);
+    expect(await found(db, '1,000')).toEqual([['t1', 'p1']]);
+    // Short and common words are not indexed: alone they match only as the start of longer words.
+    expect(await found(db, 'for')).toEqual([]);
+    expect(await found(db, 'for a masternode')).toEqual([['t1', 'p1']]);
   });
 
   it('matches each word typed so far as the start of a word, and needs every one', async () => {
@@ -138,17 +141,17 @@ describe('mirror search through the word index', () => {
 
   it('answers words that thousands of posts hold with matching posts only, up to the limit', async () => {
     const db = newMirror();
-    // More posts hold "the" than the index lists for one word, so each way of reading many matches is taken.
+    // More posts hold "guapx" than the index lists for one word, so each way of reading many matches is taken.
     const minute = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
     const threads = Array.from({ length: 5_100 }, (_, i) => thread(`t${i}`, `Topic ${i}`, minute(i)));
     await db.threads.bulkPut(threads);
     await db.posts.bulkPut(
-      threads.map((t, i) => post(`p${i}`, t.id, i % 2 ? `the wallet number ${i}` : `the node number ${i}`)),
+      threads.map((t, i) => post(`p${i}`, t.id, i % 2 ? `guapx wallet number ${i}` : `guapx node number ${i}`)),
     );
     for (const [query, snippet] of [
-      ['the wal', /^\[\[the\]\] \[\[wal\]\]let number \d+$/],
-      ['the', /^\[\[the\]\] (wallet|node) number \d+$/],
-      ['node numb', /^the \[\[node\]\] \[\[numb\]\]er \d+$/],
+      ['guapx wal', /^\[\[guapx\]\] \[\[wal\]\]let number \d+$/],
+      ['guapx', /^\[\[guapx\]\] (wallet|node) number \d+$/],
+      ['node numb', /^guapx \[\[node\]\] \[\[numb\]\]er \d+$/],
     ] as const) {
       const { threads: hits } = await searchMirror(db, query, LIMITS);
       expect(hits).toHaveLength(LIMITS.threads);
