@@ -100,14 +100,18 @@ export function withFirstPage(
 
 export interface FirstPages {
   /** index.html with the page's first rows, or undefined for an address that has none. */
-  html(pathname: string, indexHtml: string): Promise<string | undefined>;
+  html(pathname: string, indexHtml: string, client: string): Promise<string | undefined>;
 }
 
-export function firstPages(db: Db, staticDir: string): FirstPages {
+/** Waits for a client's turn at the database and resolves with the function that ends it (fairQueue.ts). */
+export type DatabaseTurn = (client: string) => Promise<() => void>;
+
+/** `turn`: a page's read waits its client's turn at the database, as that client's REST reads do. */
+export function firstPages(db: Db, staticDir: string, turn?: DatabaseTurn): FirstPages {
   let setup: Promise<{ renderer: Renderer; styled: Awaited<ReturnType<typeof inlineStyles>> } | undefined> | undefined;
   const kept = new Map<string, { at: number; index: string; page: Promise<string | undefined> }>();
 
-  async function render(pathname: string, indexHtml: string): Promise<string | undefined> {
+  async function render(pathname: string, indexHtml: string, client: string): Promise<string | undefined> {
     setup ??= loadRenderer(staticDir).then(async (renderer) =>
       renderer ? { renderer, styled: await inlineStyles(staticDir) } : undefined,
     );
@@ -116,18 +120,24 @@ export function firstPages(db: Db, staticDir: string): FirstPages {
     const { renderer, styled } = ready;
     const route = renderer.firstPageRoute(pathname);
     if (!route) return undefined;
-    const rows = await readFirstRows(db, route, renderer);
+    const release = await turn?.(client);
+    let rows: FirstRows | undefined;
+    try {
+      rows = await readFirstRows(db, route, renderer);
+    } finally {
+      release?.();
+    }
     if (!rows) return undefined;
     const html = withFirstPage(indexHtml, renderer.renderFirstPage(pathname, route, rows), rows, renderer);
     return html === undefined ? undefined : styled(html, route.page);
   }
 
   return {
-    html(pathname, indexHtml) {
+    html(pathname, indexHtml, client) {
       const now = Date.now();
       const known = kept.get(pathname);
       if (known && known.index === indexHtml && now - known.at < FRESH_MS) return known.page;
-      const page = render(pathname, indexHtml);
+      const page = render(pathname, indexHtml, client);
       kept.delete(pathname);
       kept.set(pathname, { at: now, index: indexHtml, page });
       if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);

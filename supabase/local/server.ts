@@ -224,16 +224,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // Filled once the port is known: the keys' issuer and the API URL depend on it.
   const ready: { ctx?: StackContext } = {};
   // The page's backend config goes into its HTML once the keys are made (they need the port).
+  if (options.db.kind === 'pglite') options.db.roleTimeouts = options.pgliteStatementTimeouts;
+  const fairLimits = options.fairQueue ?? fairQueueDefaults(options.db);
+  const queue = fairLimits ? new FairQueue(fairLimits) : undefined;
   const files = options.staticDir
     ? staticFiles(
         options.staticDir,
         (html) => ready.ctx && withEmbeddedConfig(html, embeddedConfigOf(ready.ctx)),
-        firstPages(options.db, options.staticDir),
+        firstPages(options.db, options.staticDir, queue && ((client) => queue.acquire(client))),
       )
     : undefined;
-  if (options.db.kind === 'pglite') options.db.roleTimeouts = options.pgliteStatementTimeouts;
-  const fairLimits = options.fairQueue ?? fairQueueDefaults(options.db);
-  const queue = fairLimits ? new FairQueue(fairLimits) : undefined;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
@@ -244,7 +244,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (req.method === 'OPTIONS') return send(res, { status: 204 }, false, cors);
       const ctx = ready.ctx;
       if (!service || !ctx) {
-        if (files) return send(res, await files.serve(url.pathname, req.headers), head);
+        if (files) return send(res, await files.serve(url.pathname, req.headers, addressOf(req)), head);
         return send(res, { status: 404, body: { message: 'Not found' } }, head);
       }
       try {

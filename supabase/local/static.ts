@@ -79,7 +79,8 @@ function matchesTag(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 export interface StaticFiles {
-  serve(pathname: string, headers: IncomingHttpHeaders): Promise<ApiResponse>;
+  /** `client`: the requester's address, whose turn at the database a first page's read takes. */
+  serve(pathname: string, headers: IncomingHttpHeaders, client?: string): Promise<ApiResponse>;
   /** Compresses every text file under the root ahead of the first request for it. */
   precompress(): Promise<void>;
 }
@@ -163,8 +164,8 @@ export function staticFiles(
 
   /** A client-side route's HTML with its first page; kept by content, so a page served again is not compressed again. */
   const pages = new Map<string, CachedFile>();
-  async function pageFile(pathname: string, index: CachedFile): Promise<CachedFile | undefined> {
-    const html = await firstPage?.html(pathname, index.raw.toString('utf8')).catch((error: unknown) => {
+  async function pageFile(pathname: string, index: CachedFile, client: string): Promise<CachedFile | undefined> {
+    const html = await firstPage?.html(pathname, index.raw.toString('utf8'), client).catch((error: unknown) => {
       // The page as built still works: the app reads the rows itself.
       console.warn('[local stack] could not write a first page into the HTML:', error);
       return undefined;
@@ -180,7 +181,7 @@ export function staticFiles(
     return file;
   }
 
-  async function serve(pathname: string, headers: IncomingHttpHeaders): Promise<ApiResponse> {
+  async function serve(pathname: string, headers: IncomingHttpHeaders, client = ''): Promise<ApiResponse> {
     const plain = decoded(pathname);
     if (plain === undefined) return { status: 400, body: 'Bad request' };
     const safe = normalize(plain).replace(/^([/\\])+/, '');
@@ -191,7 +192,7 @@ export function staticFiles(
     if (extname(safe)) return { status: 404, body: 'Not found' };
     const index = await cachedFile(indexPath);
     if (!index) return { status: 503, body: 'The app is not built: run npm run build.' };
-    const page = await pageFile(plain, index);
+    const page = await pageFile(plain, index, client);
     return respond(indexPath, page ?? index, headers);
   }
 

@@ -1,8 +1,14 @@
 // A first visit paints from the HTML alone: the local stack writes the page's rows into it as markup, inside the
 // shell, with the page's styles inline. With JavaScript held back the page still shows them; with it, the app starts
 // from the same rows, which the HTML carried as JSON into the mirror.
+import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
 import { SEEDED } from './pages/ThreadPage.ts';
+import { MEMBER } from './support/accounts.ts';
+import { memberSession } from './support/walletApi.ts';
+
+/** A title that would end the rows' JSON script and run its own, were the JSON not escaped. */
+const HOSTILE = '</script><script>alert(1)</script>';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
 
@@ -49,4 +55,35 @@ test('the app starts from the rows the HTML carried, without asking the server f
   await expect(page.getByTestId('post').first()).toContainText('Keep all the short-term price talk here');
   await expect(page.getByTestId('post').first()).toHaveAttribute('data-status', 'sent');
   expect(threadReads.length).toBeGreaterThan(0);
+});
+
+test("a thread titled to close the page's script shows its title as words and runs nothing", async ({
+  page,
+  request,
+}) => {
+  const session = await memberSession(request, MEMBER);
+  const [category] = (await (
+    await request.get('/rest/v1/categories?slug=eq.guapcoin-general&select=id', { headers: session.headers })
+  ).json()) as { id: string }[];
+  const id = randomUUID();
+  const slug = `escape-test-${id.slice(0, 8)}`;
+  const thread = { id, slug, title: HOSTILE, category_id: category!.id, author_id: session.userId };
+  expect((await request.post('/rest/v1/threads', { headers: session.headers, data: thread })).ok()).toBe(true);
+  const opening = { thread_id: id, author_id: session.userId, content: 'The opening words.', type: 'thread' };
+  const posted = await request.post('/rest/v1/posts', {
+    headers: session.headers,
+    data: { ...opening, is_first_post: true },
+  });
+  expect(posted.ok()).toBe(true);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const html = await (await request.get(`/t/${slug}`)).text();
+  expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  await page.goto(`/t/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTILE);
+  await expect(page.getByTestId('post').first()).toContainText('The opening words.');
+  expect(dialogs).toEqual([]);
 });
