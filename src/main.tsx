@@ -10,7 +10,6 @@ import { SessionProvider } from './state/session/SessionContext.tsx';
 import { backendOf, BackendProvider } from './state/BackendContext.tsx';
 import { embeddedConfig, loadBackendConfig, refreshBackendConfig, savedConfig } from './backend/config.ts';
 import { appInstallPrompt } from './app/pwa/installPrompt.ts';
-import { registerServiceWorker } from './app/pwa/registerServiceWorker.ts';
 import { createAppSync } from './app/boot/createAppSync.ts';
 import { SyncProvider } from './state/sync/SyncContext.tsx';
 import { logErrorLater } from './state/errors/logErrorLater.ts';
@@ -77,5 +76,8 @@ loadBackendConfig(configSources).then(
   },
 );
 
-void registerServiceWorker().catch((error: unknown) => console.warn('Service worker not registered', error));
+// Loaded beside the first screen, not in it: registering the worker never holds up the first paint.
+void import('./app/pwa/registerServiceWorker.ts')
+  .then((m) => m.registerServiceWorker())
+  .catch((error: unknown) => console.warn('Service worker not registered', error));
 appInstallPrompt();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, indexWords, matchesAllTerms, searchTerms, wordsOf } from './searchWords.ts';
+import { indexWords, matchesAllTerms, searchTerms } from './searchTerms.ts';
+import { foldText, longWordsOf, wordsOf } from './searchWords.ts';
 
 describe('search words', () => {
   it('folds case and accents, in precomposed and decomposed text alike', () => {
@@ -40,6 +41,8 @@ describe('search words', () => {
       '你',
       '好',
     ]);
+    // A write of this device indexes the common words too when its words were not split ahead: they only add entries.
+    expect(longWordsOf('The wallet is on v2')).toEqual(['the', 'wallet']);
   });
 
   it('drops from a query the words the index leaves out, unless they are all it has', () => {

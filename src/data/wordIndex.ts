@@ -1,19 +1,25 @@
 // Keeps the mirror's word index right: every post and thread written to the mirror, by any path (pulls, a kept
 // thread's fetch, local writes and their settling, edits), is stored with the words of its text in `_words`, a
-// multi-entry index. A deleted row takes its index entries with it, so deletes need nothing here.
+// multi-entry index. A deleted row takes its index entries with it, so deletes need nothing here. A pull splits its
+// rows' words ahead of its write (prepareWords.ts), and the write looks them up.
 import type { DBCore, Middleware } from 'dexie';
-import { indexWords } from '../content/searchWords.ts';
+import { longWordsOf } from '../content/searchWords.ts';
 
 /** The text each indexed table is searched by. */
-const INDEXED_TEXT: Record<string, (row: Record<string, unknown>) => unknown> = {
+export const INDEXED_TEXT: Record<string, (row: Record<string, unknown>) => unknown> = {
   posts: (post) => post.content,
   threads: (thread) => thread.title,
 };
 
+/** Words split ahead of a write (prepareWords.ts), by row object, with the text they were split from. */
+export const preparedWords = new WeakMap<object, { text: string; words: string[] }>();
+
 /** The words a row of `table` is found by. */
 function indexedWords(table: 'posts' | 'threads', row: Record<string, unknown>): string[] {
   const text = INDEXED_TEXT[table]!(row);
-  return typeof text === 'string' ? indexWords(text) : [];
+  if (typeof text !== 'string') return [];
+  const known = preparedWords.get(row);
+  return known?.text === text ? known.words : longWordsOf(text);
 }
 
 export const wordIndexMiddleware: Middleware<DBCore> = {

@@ -1,4 +1,5 @@
 // Which threads keep their posts on the device: the most recently active ones, and the ones touched here.
+import { prepareWords } from '../data/prepareWords.ts';
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
@@ -31,6 +32,7 @@ export async function fetchThreadPosts(
       const { data, error, status } = await query.retry(false);
       checked(error, status);
       const rows = data ?? [];
+      await prepareWords('posts', rows);
       await db.transaction('rw', [db.posts, db.outbox], async () => {
         const pending = await pendingTargets(db);
         await db.posts.bulkPut(rows.filter((r) => !pending.has(r.id)));

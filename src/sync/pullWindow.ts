@@ -4,6 +4,7 @@ import type { ForumClient } from '../backend/client.ts';
 import { AppError } from '../backend/errors.ts';
 import type { Mirror } from '../data/mirror.ts';
 import type { SyncedTable } from '../data/types.ts';
+import { prepareWords } from '../data/prepareWords.ts';
 import { pendingTargets } from './pending.ts';
 import { checked } from './request.ts';
 
@@ -98,6 +99,7 @@ export async function putUnlessPending<T extends { id: string; sync_txid: number
   rows: T[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  if (table === 'posts' || table === 'threads') await prepareWords(table, rows);
   const store = db.table(table);
   await db.transaction('rw', [store, db.outbox], async () => {
     const pending = await pendingTargets(db);

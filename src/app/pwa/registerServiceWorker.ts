@@ -3,7 +3,6 @@
 
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  // Loaded after the first screen: registering the worker never needs to hold up the first paint.
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { type: 'module' });
   wb.addEventListener('waiting', async () => {

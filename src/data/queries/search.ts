@@ -4,7 +4,8 @@
 import type { Mirror } from '../mirror.ts';
 import type { PostRow, ThreadRow } from '../types.ts';
 import { markedSnippet } from '../../content/snippet.ts';
-import { foldText, matchesAllTerms, searchTerms } from '../../content/searchWords.ts';
+import { foldText } from '../../content/searchWords.ts';
+import { matchesAllTerms, searchTerms } from '../../content/searchTerms.ts';
 import type { MemberHit, SearchResults, ThreadHit } from '../searchTypes.ts';
 
 export interface SearchLimits {
