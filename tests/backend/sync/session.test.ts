@@ -78,13 +78,18 @@ describe('sync and the session', () => {
     await enqueueReply(d.writer(), { threadId, content: 'Alice wrote this offline', images: [] });
     await enqueueMessage(d.writer(), { recipientId: bob.id, subject: 'Unsent', content: 'From Alice' });
     await d.client.auth.signOut({ scope: 'local' });
-    await waitFor(() => d.engine.currentUserId === null);
+    // The engine takes the sign-out at once, then clears the member's rows and hides their unsent ones: the test
+    // waits for both, and then checks all that they cover.
+    const aliceReply = () => d.db.posts.filter((p) => p.content === 'Alice wrote this offline').count();
+    await waitFor(
+      async () => d.engine.currentUserId === null && (await d.db.me.count()) === 0 && (await aliceReply()) === 0,
+    );
 
     expect(await d.db.messages.count()).toBe(0);
     expect(await d.db.me.count()).toBe(0);
     expect(await d.db.walletSnapshots.count()).toBe(0);
     expect(await d.db.outbox.count()).toBe(2);
-    expect(await d.db.posts.filter((p) => p.content === 'Alice wrote this offline').count()).toBe(0);
+    expect(await aliceReply()).toBe(0);
 
     d.env.online = true;
     await d.signIn(bob.email, bob.password);
