@@ -11,6 +11,7 @@ import { ssrOutDir } from '../../scripts/ssrOutDir.ts';
 import type { Db } from './db.ts';
 import { scriptSafeJson } from './embeddedConfig.ts';
 import { readFirstRows, type FirstPageColumns } from './firstPageRows.ts';
+import { scriptsAfterPaint } from './scriptsAfterPaint.ts';
 
 interface Renderer extends FirstPageColumns {
   FIRST_ROWS_SCRIPT_ID: string;
@@ -129,7 +130,7 @@ export function firstPages(db: Db, staticDir: string, turn?: DatabaseTurn): Firs
     }
     if (!rows) return undefined;
     const html = withFirstPage(indexHtml, renderer.renderFirstPage(pathname, route, rows), rows, renderer);
-    return html === undefined ? undefined : styled(html, route.page);
+    return html === undefined ? undefined : scriptsAfterPaint(styled(html, route.page));
   }
 
   return {

@@ -2,6 +2,7 @@
 // nothing private, and escaped so that no title can close the JSON's <script> element.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFirstPage } from '../../supabase/local/firstPage.ts';
+import { scriptsAfterPaint } from '../../supabase/local/scriptsAfterPaint.ts';
 import { readFirstRows } from '../../supabase/local/firstPageRows.ts';
 import * as renderer from '../../src/ssr/renderFirstPage.tsx';
 import { createMember, makeReply, makeThread, type TestMember } from './members.ts';
@@ -88,5 +89,31 @@ describe('the rows of a first page', () => {
     expect(JSON.parse(json).threads[0].title).toBe(HOSTILE);
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('A reply anyone may read');
+  });
+});
+
+describe("a first page's scripts", () => {
+  const built =
+    '<html><head><script type="module" crossorigin src="/assets/index-A.js"></script>\n' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-B.js">\n' +
+    '<link rel="stylesheet" crossorigin href="/assets/index-C.css">\n' +
+    '<script>(() => {\n  const screens = [];\n})();</script>\n' +
+    '</head><body><div id="root"><h1>Thread</h1></div></body></html>';
+
+  it('start after the first paint: none is in the head, and the loader at the end of the body names them all', () => {
+    const html = scriptsAfterPaint(built);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<script|modulepreload/);
+    expect(head).toContain('index-C.css');
+    const loader = html.slice(html.indexOf('<h1>Thread</h1>'));
+    expect(loader).toContain('"/assets/index-A.js"');
+    expect(loader).toContain('"/assets/react-B.js"');
+    expect(loader).toContain('const screens = [];');
+    expect(loader).toContain('requestAnimationFrame');
+  });
+
+  it('stay as they are in a head the build did not write', () => {
+    const plain = '<html><head><script src="/other.js"></script></head><body></body></html>';
+    expect(scriptsAfterPaint(plain)).toBe(plain);
   });
 });

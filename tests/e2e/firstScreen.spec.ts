@@ -11,9 +11,9 @@ const SCREENS = [
   { path: `/t/${SEEDED.mega}`, chunk: /\/assets\/ThreadPage-[^/]+\.js$/ },
 ];
 
-/** The module script index.html starts the app with. */
+/** The module script index.html starts the app with, read from a page served as built (one with no first page). */
 async function entryScript(page: Page, baseURL: string): Promise<string> {
-  const html = await (await page.request.get(`${baseURL}/`)).text();
+  const html = await (await page.request.get(`${baseURL}/settings`)).text();
   const src = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
   if (!src) throw new Error('index.html names no module script');
   return new URL(src, baseURL).href;

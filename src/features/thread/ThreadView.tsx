@@ -142,14 +142,17 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
       {failures.loose.map((entry) => (
         <FailedWriteNotice key={entry.id} entry={entry} />
       ))}
-      <ThreadFooter
-        ref={replyBox}
-        kind={footer}
-        threadId={thread.id}
-        online={online}
-        draft={draft}
-        onDraftChange={setDraft}
-      />
+      {/* Below the posts once they are here: shown under the spinner, the posts arriving would push it down. */}
+      {posts !== undefined && (
+        <ThreadFooter
+          ref={replyBox}
+          kind={footer}
+          threadId={thread.id}
+          online={online}
+          draft={draft}
+          onDraftChange={setDraft}
+        />
+      )}
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
