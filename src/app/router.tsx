@@ -8,8 +8,9 @@ import {
   lazyRouteComponent,
   notFound,
 } from '@tanstack/react-router';
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { KeyboardShortcuts } from './shortcuts/KeyboardShortcuts.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
@@ -25,11 +26,6 @@ interface RouterContext {
   /** For reads made while a screen loads, so that its first frame has its data. */
   mirror: Mirror;
 }
-
-/** The keyboard's reading keys start just after the first paint: nothing on it waits for them. */
-const KeyboardShortcuts = lazy(() =>
-  import('./shortcuts/KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })),
-);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -66,9 +62,8 @@ const shellRoute = createRoute({
   component: () => (
     <>
       <AppShell />
-      <Suspense fallback={null}>
-        <KeyboardShortcuts />
-      </Suspense>
+      {/* With the shell: a key pressed as soon as the page shows (it may come from the HTML) is never lost. */}
+      <KeyboardShortcuts />
     </>
   ),
 });

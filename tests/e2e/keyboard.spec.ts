@@ -139,7 +139,13 @@ test('in a thread: j/k select posts, l likes and q quotes the selected one, r go
 test('? lists the shortcuts and / focuses the search', async ({ page }) => {
   await page.goto(`/t/${SEEDED.welcome}`);
   await expect(new ThreadPage(page).posts.first()).toBeVisible();
-  await page.keyboard.press('j');
+  // The keys are read once their code has loaded, just after the first paint (the posts can show before it, from
+  // the page's HTML): j is pressed until a post is selected.
+  await expect(async () => {
+    await page.keyboard.press('j');
+    await expect(selected(page)).toHaveCount(1, { timeout: 1_000 });
+  }).toPass();
+  const chosen = await selected(page).getAttribute('id');
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toBeVisible();
@@ -149,7 +155,7 @@ test('? lists the shortcuts and / focuses the search', async ({ page }) => {
   await shoot(page, 'shortcuts-dialog');
   // Keys in the dialog are the dialog's: j moves nothing behind it.
   await page.keyboard.press('j');
-  await expect(new ThreadPage(page).posts.first()).toHaveAttribute('data-selected', 'true');
+  await expect(page.locator(`[id="${chosen}"]`)).toHaveAttribute('data-selected', 'true');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
