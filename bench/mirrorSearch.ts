@@ -143,7 +143,7 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
     const sizeRatio = filled.indexedBytes / filled.beforeBytes;
     const verdict = (ratio: number) => (ratio <= GOAL_INDEX_COST ? 'met' : 'NOT met');
     printTable(
-      `Mirror search: writing the forum as a pull does (bulkPut, 2,000 rows a transaction). Goal: the index costs at ` +
+      `Mirror search: writing the forum as a pull does (words split first, 2,000 rows a transaction). Goal: the index costs at ` +
         `most ${GOAL_INDEX_COST}x the version-7 mirror in write time and in storage`,
       ['mirror', 'seconds', 'IndexedDB usage added'],
       [

@@ -15,7 +15,10 @@ import { SyncProvider } from './state/sync/SyncContext.tsx';
 import { logErrorLater } from './state/errors/logErrorLater.ts';
 import { FIRST_ROWS_SCRIPT_ID } from './ssr/firstRowsScript.ts';
 import type { Mirror } from './data/mirror.ts';
+import { keepEarlyKeys } from './app/shortcuts/earlyKeys.ts';
 import './ui/theme.css';
+
+keepEarlyKeys();
 
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error ?? event.message));
 

@@ -8,9 +8,8 @@ import {
   lazyRouteComponent,
   notFound,
 } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { KeyboardShortcuts } from './shortcuts/KeyboardShortcuts.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
@@ -19,6 +18,11 @@ import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch } from './sear
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
+
+/** After the first screen: the keys pressed before it loads are kept for it (earlyKeys.ts, from main.tsx). */
+const KeyboardShortcuts = lazy(() =>
+  import('./shortcuts/KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })),
+);
 
 interface RouterContext {
   /** Debug pages exist only against the local stack or with VITE_DEBUG_PAGES=true; elsewhere they are not found. */
@@ -62,8 +66,9 @@ const shellRoute = createRoute({
   component: () => (
     <>
       <AppShell />
-      {/* With the shell: a key pressed as soon as the page shows (it may come from the HTML) is never lost. */}
-      <KeyboardShortcuts />
+      <Suspense fallback={null}>
+        <KeyboardShortcuts />
+      </Suspense>
     </>
   ),
 });

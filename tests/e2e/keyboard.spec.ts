@@ -166,3 +166,20 @@ test('? lists the shortcuts and / focuses the search', async ({ page }) => {
   await page.keyboard.type('j/k');
   await expect(search).toHaveValue('j/k');
 });
+
+test('keys pressed before the keyboard code has loaded are kept and done once it has', async ({ page }) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/KeyboardShortcuts-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/threads');
+  // The live app is up (its rows carry test ids; the HTML's do not), the keyboard's code is still held back.
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toHaveCount(0);
+  release();
+  await expect(dialog).toBeVisible();
+});

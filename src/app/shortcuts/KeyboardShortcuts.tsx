@@ -2,6 +2,7 @@
 // keymap, and does the action on the page or opens the "?" dialog.
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { takeEarlyKeys } from './earlyKeys.ts';
 import { interpretKey, type Pending } from './keymap.ts';
 import { runPageAction } from './pageActions.ts';
 import { selectedItem } from './selection.ts';
@@ -45,6 +46,7 @@ export function KeyboardShortcuts() {
       if (done) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
+    for (const event of takeEarlyKeys()) onKeyDown(event);
     // A selected post scrolled out of the window and back is a new element: mark it again, so its ring stays.
     const main = document.getElementById('main');
     const remark = new MutationObserver(() => {
