@@ -1,5 +1,6 @@
-// The app's shell as a visitor first sees it, for the HTML the local stack serves: the sidebar, the header with the
-// search box and Sign In, and the page. The same styles and navigation as the live shell (src/app/shell), which
+// The app's shell as it first paints, for the HTML the local stack serves: the sidebar, the header with the search
+// box, and the page. A visitor's first page has Sign In; the shell index.html is built with has none, since it is
+// also every member's start (from the service worker's copy). The same styles and navigation as the live shell (src/app/shell), which
 // replaces it once the app has started.
 import type { ReactNode } from 'react';
 import { NavLists } from '../app/shell/SidebarNav.tsx';
@@ -10,7 +11,7 @@ import shell from '../app/shell/AppShell.module.css';
 import header from '../app/shell/Header.module.css';
 import sidebar from '../app/shell/Sidebar.module.css';
 
-export function StaticShell({ children }: { children: ReactNode }) {
+export function StaticShell({ children, visitor }: { children: ReactNode; visitor: boolean }) {
   return (
     <div className={shell.shell}>
       <a href="#main" className={shell.skip}>
@@ -43,9 +44,11 @@ export function StaticShell({ children }: { children: ReactNode }) {
           </a>
           <SearchBoxPlaceholder />
           <div className={header.actions}>
-            <ButtonLink to="/auth" variant="primary">
-              Sign In
-            </ButtonLink>
+            {visitor && (
+              <ButtonLink to="/auth" variant="primary">
+                Sign In
+              </ButtonLink>
+            )}
           </div>
         </header>
         <main id="main" className={shell.main} tabIndex={-1}>

@@ -1,28 +1,45 @@
 // The server's entry (built by scripts/ssrBundle.ts): the markup of a first page, the shell around it, for the local
-// stack to put into the HTML it serves. Links are the router's own, built by a router that only knows the address.
+// stack to put into the HTML it serves; and the shell alone, which the build writes into index.html. Links are the
+// router's own, built by a router that only knows the address.
 import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { FirstPageView } from './FirstPageView.tsx';
 import type { FirstPageRoute, FirstRows } from './firstRows.ts';
+import { ShellSkeleton } from './ShellSkeleton.tsx';
 import { StaticShell } from './StaticShell.tsx';
 
 export { firstPageRoute, type FirstPageRoute, type FirstRows } from './firstRows.ts';
 export { FIRST_ROWS_SCRIPT_ID } from './firstRowsScript.ts';
 
-export function renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): string {
+/** Markup with the router's links resolved at `pathname`. */
+function render(pathname: string, element: ReactNode): string {
   const router = createRouter({
     routeTree: createRootRoute(),
     history: createMemoryHistory({ initialEntries: [pathname] }),
   });
   // Test ids name the live app's elements: a test never finds the server's copy, which the app replaces.
-  const markup = renderToString(
-    <RouterContextProvider router={router}>
-      <StaticShell>
-        <FirstPageView route={route} rows={rows} />
-      </StaticShell>
-    </RouterContextProvider>,
-  );
+  const markup = renderToString(<RouterContextProvider router={router}>{element}</RouterContextProvider>);
   return markup.replace(/ data-testid="[^"]*"/g, '');
+}
+
+export function renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): string {
+  return render(
+    pathname,
+    <StaticShell visitor>
+      <FirstPageView route={route} rows={rows} />
+    </StaticShell>,
+  );
+}
+
+/** The shell index.html is built with, for every address: placeholders where the page goes, no link marked current. */
+export function renderShell(): string {
+  return render(
+    '/index.html',
+    <StaticShell visitor={false}>
+      <ShellSkeleton />
+    </StaticShell>,
+  );
 }
 
 export { CATEGORY_COLUMNS, POST_COLUMNS, PROFILE_COLUMNS, THREAD_COLUMNS } from '../sync/columns.ts';

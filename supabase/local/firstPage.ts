@@ -7,7 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FirstPageRoute, FirstRows } from '../../src/ssr/firstRows.ts';
-import { ssrOutDir } from '../../scripts/ssrOutDir.ts';
+import { withRootMarkup } from '../../src/ssr/rootMarkup.ts';
+import { SSR_ENTRY_FILE, ssrOutDir } from '../../scripts/ssrOutDir.ts';
 import type { Db } from './db.ts';
 import { scriptSafeJson } from './embeddedConfig.ts';
 import { readFirstRows, type FirstPageColumns } from './firstPageRows.ts';
@@ -46,7 +47,7 @@ function stylesOf(manifest: Record<string, ViteManifestEntry>, key: string, seen
 }
 
 async function loadRenderer(staticDir: string): Promise<Renderer | undefined> {
-  const file = join(ssrOutDir(staticDir), 'renderFirstPage.js');
+  const file = join(ssrOutDir(staticDir), SSR_ENTRY_FILE);
   const found = await readFile(file).then(
     () => true,
     () => false,
@@ -58,7 +59,10 @@ async function loadRenderer(staticDir: string): Promise<Renderer | undefined> {
   return (await import(pathToFileURL(file).href)) as Renderer;
 }
 
-/** The page's styles as one <style> element, in the place of the entry's render-blocking stylesheet. */
+/**
+ * The page's styles as one <style> element: the screen's own, and the entry's in the place of its render-blocking
+ * stylesheet where the index still links it (the build inlines them: scripts/ssrBundle.ts).
+ */
 async function inlineStyles(staticDir: string): Promise<(html: string, page: FirstPageRoute['page']) => string> {
   const manifest = JSON.parse(await readFile(join(staticDir, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
@@ -67,13 +71,15 @@ async function inlineStyles(staticDir: string): Promise<(html: string, page: Fir
   const read = async (files: string[]) =>
     (await Promise.all([...new Set(files)].map((f) => readFile(join(staticDir, f), 'utf8')))).join('\n');
   const entryStyles = stylesOf(manifest, 'index.html');
+  const entryCss = await read(entryStyles);
   const byPage = new Map<string, string>();
   for (const [page, module] of Object.entries(SCREENS)) {
-    byPage.set(page, await read([...entryStyles, ...stylesOf(manifest, module)]));
+    byPage.set(page, await read(stylesOf(manifest, module).filter((f) => !entryStyles.includes(f))));
   }
   const links = entryStyles.map((f) => new RegExp(`<link rel="stylesheet"[^>]*href="/${f}"[^>]*>`));
   return (html, page) => {
-    const css = byPage.get(page) ?? '';
+    const linked = links.some((link) => link.test(html));
+    const css = `${linked ? `${entryCss}\n` : ''}${byPage.get(page) ?? ''}`;
     // The markup can hold no '</style': the stylesheets are the build's own.
     let out = links.reduce((h, link) => h.replace(link, ''), html);
     const at = out.indexOf('</head>');
@@ -83,8 +89,8 @@ async function inlineStyles(staticDir: string): Promise<(html: string, page: Fir
 }
 
 /**
- * index.html with the page's markup in its root and the rows as JSON beside it, escaped for the <script> element;
- * undefined for an index with no empty root to fill.
+ * index.html with the page's markup in its root (in place of the shell the build put there) and the rows as JSON
+ * beside it, escaped for the <script> element; undefined for an index with no root to fill.
  */
 export function withFirstPage(
   indexHtml: string,
@@ -92,11 +98,8 @@ export function withFirstPage(
   rows: FirstRows,
   ids: { FIRST_ROWS_SCRIPT_ID: string },
 ): string | undefined {
-  const root = '<div id="root"></div>';
-  const at = indexHtml.indexOf(root);
-  if (at < 0) return undefined;
   const json = `<script id="${ids.FIRST_ROWS_SCRIPT_ID}" type="application/json">${scriptSafeJson(rows)}</script>`;
-  return `${indexHtml.slice(0, at)}<div id="root">${markup}</div>${json}${indexHtml.slice(at + root.length)}`;
+  return withRootMarkup(indexHtml, markup, json);
 }
 
 export interface FirstPages {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFirstPage } from '../../supabase/local/firstPage.ts';
 import { scriptsAfterPaint } from '../../supabase/local/scriptsAfterPaint.ts';
 import { readFirstRows } from '../../supabase/local/firstPageRows.ts';
+import { withRootMarkup } from '../../src/ssr/rootMarkup.ts';
 import * as renderer from '../../src/ssr/renderFirstPage.tsx';
 import { createMember, makeReply, makeThread, type TestMember } from './members.ts';
 import { startTestStack, type TestStack } from './stack.ts';
@@ -89,6 +90,25 @@ describe('the rows of a first page', () => {
     expect(JSON.parse(json).threads[0].title).toBe(HOSTILE);
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('A reply anyone may read');
+  });
+
+  it('takes the place of the shell the build wrote into the root, and keeps what follows the root', async () => {
+    const shelled = withRootMarkup(INDEX, renderer.renderShell(), '<script>after()</script>')!;
+    expect(shelled).toContain('class="skeleton"');
+    const route = renderer.firstPageRoute(`/thread/${threadId}`)!;
+    const rows = (await readFirstRows(stack.db, route, renderer))!;
+    const html = withFirstPage(shelled, renderer.renderFirstPage(`/thread/${threadId}`, route, rows), rows, renderer)!;
+    expect(html).not.toContain('class="skeleton"');
+    expect(html).toContain('A reply anyone may read');
+    // The root, then the rows' JSON, then what came after the shell, once each.
+    const root = html.indexOf('<div id="root">');
+    const json = html.indexOf('<script id="first-rows"');
+    const after = html.indexOf('<script>after()</script>');
+    expect(root).toBeGreaterThan(0);
+    expect(json).toBeGreaterThan(root);
+    expect(after).toBeGreaterThan(json);
+    expect(html.split('<div id="root">')).toHaveLength(2);
+    expect(html.split('<script>after()</script>')).toHaveLength(2);
   });
 });
 

@@ -41,6 +41,20 @@ test.describe('with JavaScript held back', () => {
       /^\/t\/./,
     );
   });
+
+  test('any other address shows the shell as built: navigation, search and placeholders, styled', async ({ page }) => {
+    await page.goto('/threads');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'GuapCoin' })).toBeVisible();
+    await expect(page.getByRole('search').getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    // Placeholders where the page goes, drawn by the entry's styles, which came inline.
+    const placeholders = page.getByRole('main').locator('.skeleton');
+    await expect(placeholders).toHaveCount(6);
+    expect(await placeholders.first().evaluate((el) => getComputedStyle(el).animationName)).toBe('pulse');
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    // No Sign In: the same page starts a member's visit too.
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  });
 });
 
 test('the app starts from the rows the HTML carried, without asking the server for them', async ({ page }) => {
