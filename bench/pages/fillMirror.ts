@@ -1,6 +1,8 @@
 // Runs in the storage bench's page: generates a forum's threads and posts and writes them through the app's own
-// mirror (its schema, its indexes), a chunk per call, so IndexedDB holds what a device holding that forum holds.
+// mirror (its schema, its indexes), a chunk per call, their words split first as a pull splits them, so IndexedDB
+// holds what a device holding that forum holds.
 import { openMirror } from '../../src/data/mirror.ts';
+import { prepareWords } from '../../src/data/prepareWords.ts';
 import type { PostRow, ThreadRow } from '../../src/data/types.ts';
 
 export interface FillPlan {
@@ -103,11 +105,13 @@ function jsonBytes(rows: unknown[]): number {
 const api: FillApi = {
   async putThreads(plan, from, count) {
     const rows = Array.from({ length: count }, (_, k) => threadRow(plan, from + k));
+    await prepareWords('threads', rows);
     await db.threads.bulkPut(rows);
     return jsonBytes(rows);
   },
   async putPosts(plan, from, count) {
     const rows = Array.from({ length: count }, (_, k) => postRow(plan, from + k));
+    await prepareWords('posts', rows);
     await db.posts.bulkPut(rows);
     return jsonBytes(rows);
   },
