@@ -8,11 +8,9 @@ import { chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import type { Stack } from '../supabase/local/server.ts';
-import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
-import { liftPostRateLimits } from '../supabase/local/postRateLimits.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
-import { generateForum } from './generateForum.ts';
+import { openGeneratedForum } from './forumTemplate.ts';
 import { NAME_SHIM } from './longThread.ts';
 import { builtApp } from './builtApp.ts';
 import { attachMobileNetwork, MOBILE_NETWORK_LABEL } from './mobileNetwork.ts';
@@ -136,9 +134,8 @@ async function firstSync(stack: Stack, threads: number, throttled: boolean, prof
 export async function benchBrowserSync({ threads = 10_000, posts = 100_000, profileDir }: BrowserSyncOptions = {}) {
   const outDir = await builtApp();
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-browser-sync-files-'));
-  const db = await openMigratedPglite('seeded');
-  await liftPostRateLimits(db);
-  await generateForum(db, threads, posts);
+  // Generated once with the posting limits lifted, then copied (the sync bench's forum, when the sizes are the same).
+  const { db } = await openGeneratedForum(threads, posts);
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
   try {
     // The threads a visitor may read (row-level security decides), which the first sync mirrors.

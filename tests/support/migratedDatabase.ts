@@ -37,7 +37,7 @@ async function hashSql(): Promise<string> {
 
 let hashed: Promise<string> | undefined;
 /** The hash, worked out once per process. */
-function sqlHash(): Promise<string> {
+export function sqlHash(): Promise<string> {
   hashed ??= hashSql();
   return hashed;
 }
