@@ -55,7 +55,7 @@ async function signedInWriter(stack: Stack, n: number): Promise<{ client: Supaba
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-export async function benchFairness(options: Options = { seconds: 20, writers: 8, posts: 5_000 }) {
+export async function benchFairness(options: Options = { seconds: 10, writers: 8, posts: 5_000 }) {
   const dir = await mkdtemp(join(tmpdir(), 'guap-bench-fairness-'));
   const db = await openMigratedPglite('seeded');
   await liftPostRateLimits(db);

@@ -22,7 +22,7 @@ export interface OfflineStartOptions {
   mobileRuns: number;
 }
 
-const DEFAULTS: OfflineStartOptions = { runs: Number(process.env.START_RUNS ?? 15), mobileRuns: 5 };
+const DEFAULTS: OfflineStartOptions = { runs: Number(process.env.START_RUNS ?? 10), mobileRuns: 5 };
 const GOAL_MS = 500;
 const THREAD_SLUG = 'guapx-price-and-market-megathread';
 const THREAD_ROW = '[data-testid="thread-row"]';

@@ -21,7 +21,7 @@ export interface ThreadPaintOptions {
   runs: number;
 }
 
-const DEFAULTS: ThreadPaintOptions = { runs: Number(process.env.PAINT_RUNS ?? 20) };
+const DEFAULTS: ThreadPaintOptions = { runs: Number(process.env.PAINT_RUNS ?? 10) };
 /** The first window of the post list (windowing.ts renders 20 posts per page). */
 const FIRST_WINDOW = 20;
 const GOAL_MS = 100;
