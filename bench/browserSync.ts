@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import type { Stack } from '../supabase/local/server.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
-import { openGeneratedForum } from './forumTemplate.ts';
+import { openGeneratedForum } from './generatedDatabase.ts';
 import { NAME_SHIM } from './longThread.ts';
 import { builtApp } from './builtApp.ts';
 import { attachMobileNetwork, MOBILE_NETWORK_LABEL } from './mobileNetwork.ts';

@@ -16,7 +16,7 @@ import { enqueueReply } from '../src/sync/outbox.ts';
 import type { Db } from '../supabase/local/db.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
-import { openGeneratedForum } from './forumTemplate.ts';
+import { openGeneratedForum } from './generatedDatabase.ts';
 import { measure, printTable } from './stats.ts';
 
 export interface SyncOptions {
