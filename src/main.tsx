@@ -5,6 +5,7 @@ import { App } from './app/App.tsx';
 import { debugPagesEnabled } from './app/debugPages.ts';
 import { createAppRouter } from './app/router.tsx';
 import { warmScreens } from './app/warmScreens.ts';
+import { whenIdle } from './lib/whenIdle.ts';
 import { createAppSession } from './app/boot/createAppSession.ts';
 import { SessionProvider } from './state/session/SessionContext.tsx';
 import { backendOf, BackendProvider } from './state/BackendContext.tsx';
@@ -49,7 +50,8 @@ loadBackendConfig(configSources).then(
     const client = import('./backend/client.ts').then((m) => m.createBackendClient(config));
     const sync = createAppSync(client, config);
     const session = createAppSession(client, config.url, sync.db);
-    void sync.start();
+    // Once the first screen is up: it paints from the mirror, and a return visit starts no request before it.
+    whenIdle(() => void sync.start(), 500);
     // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
     session.getState().start();
     const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env), mirror: sync.db });

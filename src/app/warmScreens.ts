@@ -2,15 +2,11 @@
 // not wait for its chunk (from the service worker's cache, or the network on a first visit). Offline without a
 // service worker the chunks cannot come, and a failed import would stay failed, so then nothing is loaded ahead.
 import type { AnyRoute, AnyRouter } from '@tanstack/react-router';
+import { whenIdle } from '../lib/whenIdle.ts';
 import { logErrorLater } from '../state/errors/logErrorLater.ts';
 
 /** Screens only staff or developers open are left to load when opened. */
 const NOT_AHEAD = /debug|test-|check-storage|admin\//;
-
-function whenIdle(run: () => void) {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
-  else setTimeout(run, 1_000);
-}
 
 export function warmScreens(router: AnyRouter) {
   whenIdle(() => {
@@ -19,5 +15,5 @@ export function warmScreens(router: AnyRouter) {
       if (NOT_AHEAD.test(route.fullPath)) continue;
       router.loadRouteChunk(route)?.catch((error: unknown) => logErrorLater(error, 'Could not load a screen ahead'));
     }
-  });
+  }, 5_000);
 }

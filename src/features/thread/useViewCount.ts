@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useBackend } from '../../state/BackendContext.tsx';
 import { countThreadView } from '../../backend/views.ts';
+import { whenIdle } from '../../lib/whenIdle.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 
 export function useViewCount(thread: ThreadWithRefs | null | undefined, online: boolean) {
@@ -13,7 +14,7 @@ export function useViewCount(thread: ThreadWithRefs | null | undefined, online: 
     if (!id || !onServer || counted.current === id) return;
     counted.current = id;
     if (!online) return;
-    // A lost view is not worth an error: the count is a hint, not a record.
-    void countThreadView(client, id).catch(() => undefined);
+    // After the thread has painted; a lost view is not worth an error: the count is a hint, not a record.
+    whenIdle(() => void countThreadView(client, id).catch(() => undefined), 2_000);
   }, [client, id, onServer, online]);
 }
