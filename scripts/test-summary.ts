@@ -1,8 +1,9 @@
 // Ends `npm test`: a table of each phase's seconds (from scripts/test.sh's phases file), the failing tests with the first
-// line of each error, then one closing line for the whole suite, 'N passed, N failed', from the vitest runs' and
-// Playwright's JSON reports. The failures come last so that a log's tail names them.
+// line of each error, the test commands that failed with no failing test and why (an unhandled error, a crashed worker),
+// then one closing line for the whole suite, 'N passed, N failed', from the vitest runs' and Playwright's JSON reports.
+// The failures come last so that a log's tail names them.
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 interface Counts {
@@ -94,13 +95,17 @@ function playwrightCounts(report: unknown): Counts {
   };
 }
 
-/** Each phase's seconds, from lines of 'name<TAB>epoch seconds' ending with the line 'end'. */
-async function printPhases(path: string | undefined) {
-  if (!path) return;
-  const marks = (await readFile(path, 'utf8'))
+/** Lines of 'name<TAB>value' in a file of scripts/test.sh's results folder. */
+async function readTabbed(path: string) {
+  return (await readFile(path, 'utf8'))
     .trim()
     .split('\n')
     .map((line) => line.split('\t') as [string, string]);
+}
+
+/** Each phase's seconds, from lines of 'name<TAB>epoch seconds' ending with the line 'end'. */
+async function printPhases(path: string) {
+  const marks = await readTabbed(path);
   const rows = marks.slice(0, -1).map(([name, start], i) => [name, Number(marks[i + 1]![1]) - Number(start)] as const);
   const total = Number(marks.at(-1)![1]) - Number(marks[0]![1]);
   const width = Math.max(...rows.map(([name]) => name.length), 'total'.length);
@@ -110,15 +115,39 @@ async function printPhases(path: string | undefined) {
   }
 }
 
-// The phases file first, then the reports: the last is Playwright's, every one before it a vitest run.
-const [phasesPath, ...paths] = process.argv.slice(2);
-await printPhases(phasesPath);
+/** Lines that say why a command failed: vitest's "Unhandled Errors" section when it has one, else its output's tail. */
+function whyItFailed(output: string): string[] {
+  const lines = stripVTControlCharacters(output).trimEnd().split('\n');
+  const unhandled = lines.findIndex((line) => line.includes('Unhandled Error'));
+  return unhandled >= 0 ? lines.slice(unhandled, unhandled + 60) : lines.slice(-25);
+}
+
+/**
+ * The test commands that exited with an error although none of their tests failed, each with the lines that say why,
+ * from the results folder's exits.tsv ('name<TAB>exit code') and each command's output in '<name>.out'.
+ */
+async function printSilentFailures(folder: string, failedTests: Map<string, number>) {
+  const exits = await readTabbed(join(folder, 'exits.tsv'));
+  for (const [name, code] of exits) {
+    if (code === '0' || failedTests.get(name)) continue;
+    const output = await readFile(join(folder, `${name}.out`), 'utf8');
+    console.log(`\n${name} exited with ${code} with no failing test. Its output says:`);
+    for (const line of whyItFailed(output)) console.log(`  ${line}`);
+  }
+}
+
+// The results folder first, then the reports: the last is Playwright's, every one before it a vitest run.
+const [resultsFolder, ...paths] = process.argv.slice(2);
+if (!resultsFolder) throw new Error('usage: test-summary.ts RESULTS_FOLDER VITEST_JSON... PLAYWRIGHT_JSON');
+await printPhases(join(resultsFolder, 'phases.tsv'));
 const playwrightPath = paths.pop();
+// The labels are scripts/test.sh's names for the commands.
 const vitestLabels = ['vitest', 'vitest on PostgreSQL'];
 const parts = [
   ...(await Promise.all(paths.map(async (p, i) => vitestCounts(vitestLabels[i] ?? 'vitest', await readJson(p))))),
   playwrightCounts(await readJson(playwrightPath)),
 ];
+const failedByCommand = new Map([...vitestLabels, 'playwright'].map((name, i) => [name, parts[i]?.failed ?? 0]));
 const total = parts.reduce((a, b) => ({
   passed: a.passed + b.passed,
   failed: a.failed + b.failed,
@@ -129,4 +158,5 @@ if (total.failures.length) {
   console.log('\nFailing tests:');
   for (const line of total.failures) console.log(`  ${line}`);
 }
+await printSilentFailures(resultsFolder, failedByCommand);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -34,19 +34,28 @@ if ! git diff --exit-code src/backend/database.types.ts; then
   echo "src/backend/database.types.ts does not match supabase/migrations: run npm run gen:types and commit it." >&2
   exit 1
 fi
-phase "unit and backend tests"
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=$?
+# Runs one test command: its output shown and kept, and its exit code kept, so that the closing summary can say why a
+# command failed with no failing test (an unhandled error, a crashed worker).
+run_tests() {
+  local name=$1 rc=0
+  shift
+  "$@" 2>&1 | tee "$results/$name.out" || rc=$?
+  printf '%s\t%s\n' "$name" "$rc" >>"$results/exits.tsv"
+  [ "$rc" = 0 ] || status=$rc
+}
+phase "unit and backend tests"
+run_tests vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 phase "backend tests on PostgreSQL"
-bash scripts/with-postgres.sh npx vitest run --project backend --reporter=dot --reporter=json \
-  --outputFile.json="$results/vitest-postgres.json" || status=$?
+run_tests "vitest on PostgreSQL" bash scripts/with-postgres.sh npx vitest run --project backend --reporter=dot \
+  --reporter=json --outputFile.json="$results/vitest-postgres.json"
 phase "build"
 npx vite build --logLevel warn
 bash scripts/ensure-chromium.sh
 phase "browser tests"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || status=$?
+run_tests playwright env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
 phase "benchmarks as a smoke test (tiny sizes, no timing asserted)"
-npx tsx bench/smoke.ts || status=$?
+run_tests "bench smoke" npx tsx bench/smoke.ts
 printf '%s\t%s\n' "end" "$(date +%s)" >>"$results/phases.tsv"
-npx tsx scripts/test-summary.ts "$results/phases.tsv" "$results/vitest.json" "$results/vitest-postgres.json" "$results/playwright.json"
+npx tsx scripts/test-summary.ts "$results" "$results/vitest.json" "$results/vitest-postgres.json" "$results/playwright.json"
 exit $status
