@@ -80,6 +80,27 @@ function forgetThread(page: Page, threadId: string) {
   }, threadId);
 }
 
+/**
+ * Counts the page's requests in flight, and resolves `quiet()` once none has been for `ms`: the start-up sync's pull
+ * is over, and a timed open that follows does not share the page with it.
+ */
+function trackRequests(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    async quiet(ms = 500) {
+      while (inFlight > 0 || Date.now() - lastChange < ms) await page.waitForTimeout(50);
+    },
+  };
+}
+
 function p50(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.ceil(sorted.length / 2) - 1]!;
@@ -106,17 +127,26 @@ export async function benchThreadPaint(options: Partial<ThreadPaintOptions> = {}
     // tsx names functions with an `__name` helper that the page does not have; the evaluated code needs it.
     await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
     page.on('request', (r) => r.url().includes('/rest/v1/posts') && (restPostReads += 1));
+    const requests = trackRequests(page);
     /**
      * A fresh page at home, synced, with the screen's code warm (another thread opened and left), then the timed
      * open. The reload matters: Dexie caches live-query results in memory, and the cleared thread must not have
-     * been read by this page before. It is cleared after the start-up sync, which would otherwise fetch it back.
+     * been read by this page before. It is cleared after the start-up sync, which would otherwise fetch it back; the
+     * sync starts once the page is idle, so its pull is awaited by its request (sync_watermark) and then quiet.
      */
     const timedOpen = async (clearMirror: boolean, mobile = false) => {
+      const pulled = page.waitForResponse((r) => r.url().includes('/rpc/sync_watermark'));
       await page.goto(`${stack.url}/`);
       await page.getByTestId('thread-row').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await pulled;
+      await requests.quiet();
+      // The warm thread's view is counted once the page is idle, and the live update it sends is pulled: both done
+      // before the timed open.
+      const counted = page.waitForResponse((r) => r.url().includes('/rpc/increment_thread_view_count'));
       await navigate(page, `/t/${WARM_SLUG}`, 1);
       await navigate(page, '/', 0);
+      await counted;
+      await requests.quiet();
       if (clearMirror && (await forgetThread(page, thread.id)) < 200) {
         throw new Error('the mirror did not hold the thread');
       }

@@ -8,7 +8,6 @@ import { ButtonLink } from '../../ui/Button.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ThreadView } from './ThreadView.tsx';
-import { useViewCount } from './useViewCount.ts';
 
 export function ThreadPage() {
   const params: { id?: string; idOrSlug?: string } = useParams({ strict: false });
@@ -24,8 +23,6 @@ export function ThreadPage() {
     // The hash stays: a link to a post (#post-{id}) lands on it.
     if (redirectTo) void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: redirectTo }, hash: true, replace: true });
   }, [navigate, redirectTo]);
-  // The view is counted on the page that stays, not on the id address about to be replaced.
-  useViewCount(redirectTo ? null : thread, online);
 
   if (thread === undefined || (thread === null && fetchState === 'loading') || redirectTo) {
     return <Spinner label="Loading thread…" />;

@@ -33,6 +33,7 @@ import { useReplyDraft } from './useReplyDraft.ts';
 import { ReadPositionBar } from './readPosition/ReadPositionBar.tsx';
 import { UnreadDivider } from './readPosition/UnreadDivider.tsx';
 import { useReadPosition } from './readPosition/useReadPosition.ts';
+import { useViewCount } from './useViewCount.ts';
 import styles from './Thread.module.css';
 
 /** SPEC §9: the reply box gets focus 100 ms after a quote is inserted. */
@@ -55,6 +56,8 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const replyBox = useRef<ContentEditorHandle>(null);
   const reading = useReadPosition({ thread, posts, signedIn: userId !== null, userId, linked });
+  // Counted once the posts show, so that a return visit asks the server for nothing before its first post paints.
+  useViewCount(posts === undefined ? null : thread, online);
 
   const role = profile?.role ?? 'user';
   const staff = role === 'moderator' || role === 'admin';
