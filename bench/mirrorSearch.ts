@@ -12,6 +12,9 @@ import type { bench } from './mirrorSearchPage.ts';
 import { printTable } from './stats.ts';
 
 const GOAL_P50_MS = 50;
+/** The scan reads every post for a rare word (3 s at 100,000 posts): it types every third keystroke, which keeps its
+ * percentiles and saves most of its minute. */
+const SCAN_EVERY = 3;
 /** Issue 32: the word index costs at most this much the mirror without it, in write time and in storage. */
 const GOAL_INDEX_COST = 1.5;
 /** Where the page lives: every request to it is answered by the bench itself, so no server is needed. */
@@ -68,7 +71,7 @@ const call = <K extends keyof PageBench>(page: Page, method: K, ...args: Paramet
 export interface MirrorSearchOptions {
   /** Posts in the mirror (in a tenth as many threads); a tiny number runs the bench as a smoke test. */
   posts?: number;
-  /** Times the index search types every query; the scan types them once, as it is slow. */
+  /** Times the index search types every query; the scan types them once, every third keystroke, as it is slow. */
   indexRuns?: number;
 }
 
@@ -97,18 +100,20 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
       await call(page, 'search', 'index', query);
       await call(page, 'search', 'scan', query);
     }
+    const scanned = typed.filter((_, i) => i % SCAN_EVERY === 0);
     const index: number[] = [];
     const scan: number[] = [];
+    // Threads listed on the scanned keystrokes, by each way: the same counts say both find the same threads.
     let indexFound = 0;
     let scanFound = 0;
     for (let run = 0; run < indexRuns; run++) {
       for (const query of typed) {
         const timed = await call(page, 'search', 'index', query);
         index.push(timed.ms);
-        if (run === 0) indexFound += timed.threads;
+        if (run === 0 && scanned.includes(query)) indexFound += timed.threads;
       }
     }
-    for (const query of typed) {
+    for (const query of scanned) {
       const timed = await call(page, 'search', 'scan', query);
       scan.push(timed.ms);
       scanFound += timed.threads;
@@ -116,15 +121,16 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
     const p50 = percentile(index, 50);
     printTable(
       `Mirror search: a keystroke's dropdown read with ${posts.toLocaleString('en')} posts mirrored, ` +
-        `${typed.length} keystrokes (${indexRuns} runs through the index, 1 by scan), Chromium, IndexedDB (ms)`,
-      ['path', 'p50', 'p95', 'max', 'threads listed per keystroke', 'goal'],
+        `${typed.length} keystrokes (${indexRuns} runs through the index; ${scanned.length} of them by scan), ` +
+        'Chromium, IndexedDB (ms)',
+      ['path', 'p50', 'p95', 'max', 'threads listed per scanned keystroke', 'goal'],
       [
         [
           'through the word index',
           p50,
           percentile(index, 95),
           percentile(index, 100),
-          indexFound / typed.length,
+          indexFound / scanned.length,
           `p50 < ${GOAL_P50_MS} ms`,
         ],
         [
@@ -132,7 +138,7 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
           percentile(scan, 50),
           percentile(scan, 95),
           percentile(scan, 100),
-          scanFound / typed.length,
+          scanFound / scanned.length,
           '',
         ],
         ['scan / index (p50)', percentile(scan, 50) / p50, '', '', '', ''],

@@ -95,7 +95,7 @@ function trackRequests(page: Page) {
   page.on('requestfinished', () => change(-1));
   page.on('requestfailed', () => change(-1));
   return {
-    async quiet(ms = 500) {
+    async quiet(ms = 250) {
       while (inFlight > 0 || Date.now() - lastChange < ms) await page.waitForTimeout(50);
     },
   };
