@@ -1,7 +1,7 @@
 // The app's shell as it first paints, for the HTML the local stack serves: the sidebar, the header with the search
 // box, and the page. A visitor's first page has Sign In; the shell index.html is built with has none, since it is
-// also every member's start (from the service worker's copy). The same styles and navigation as the live shell (src/app/shell), which
-// replaces it once the app has started.
+// also every member's start (from the service worker's copy). The same styles and navigation as the live shell
+// (src/app/shell), which replaces it once the app has started.
 import type { ReactNode } from 'react';
 import { NavLists } from '../app/shell/SidebarNav.tsx';
 import { SearchBoxPlaceholder } from '../features/search/SearchBoxPlaceholder.tsx';

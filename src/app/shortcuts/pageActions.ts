@@ -4,7 +4,7 @@ import { moveSelection, selectedItem } from './selection.ts';
 
 type PageAction = 'next' | 'previous' | 'open' | 'reply' | 'quote' | 'like' | 'bookmark' | 'search';
 
-/** The selected post's control of a kind: the screens name them ("Quote …", "Like (…)"), and the bookmark is ours. */
+/** The selected post's control of a kind: the screens name them ("Quote …", "Like (…)"); the bookmark is ours. */
 const POST_CONTROLS = {
   quote: 'button[aria-label^="Quote "]',
   like: 'button[aria-label^="Like ("], button[aria-label^="Unlike ("]',
