@@ -136,6 +136,31 @@ test('in a thread: j/k select posts, l likes and q quotes the selected one, r go
   await expect(page.locator('[data-selected="true"]')).toHaveCount(1);
 });
 
+test('the selected post keeps the focus when the list renders it anew, scrolled far away and back', async ({
+  page,
+}) => {
+  await page.goto(`/t/${SEEDED.mega}`);
+  const thread = new ThreadPage(page);
+  await expect(thread.posts.nth(3)).toBeVisible();
+  await page.keyboard.press('j');
+  const id = await selected(page).getAttribute('id');
+  const post = page.locator(`[id="${id}"]`);
+  await expect(post).toBeFocused();
+  // Far enough down that the list swaps the first page of posts for a placeholder, and the post's element goes.
+  const firstPage = page.locator('[data-page="0"]');
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(firstPage).toHaveAttribute('data-rendered', 'false', { timeout: 1_000 });
+  }).toPass();
+  await expect(post).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(post).toHaveAttribute('data-selected', 'true');
+  await expect(post).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(post).not.toHaveAttribute('data-selected', 'true');
+  await expect(selected(page)).toBeFocused();
+});
+
 test('? lists the shortcuts and / focuses the search', async ({ page }) => {
   await page.goto(`/t/${SEEDED.welcome}`);
   await expect(new ThreadPage(page).posts.first()).toBeVisible();

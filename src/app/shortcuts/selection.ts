@@ -25,14 +25,26 @@ function mark(item: HTMLElement) {
   if (!item.hasAttribute('tabindex')) item.setAttribute('tabindex', '-1');
 }
 
-/** The selected item, marked again if its element was rendered anew since it was chosen. */
+/** The element select() last focused: when the list unmounts it, the focus falls to the body. */
+let focusedSelection: HTMLElement | null = null;
+
+/**
+ * The selected item, marked again if its element was rendered anew since it was chosen. If the focus went with the
+ * element the list unmounted (to the body, not to anything the member chose), the new element takes it back.
+ */
 export function selectedItem(root: HTMLElement): HTMLElement | null {
   const key = root.dataset.keyboardSelection;
   if (!key || root.dataset.keyboardSelectionPath !== location.pathname) return null;
   const item = key.startsWith('#')
     ? root.querySelector<HTMLElement>(`${POSTS}[id="${CSS.escape(key.slice(1))}"]`)
     : (items(root).find((row) => keyOf(row) === key) ?? null);
-  if (item && item.dataset.selected !== 'true') mark(item);
+  if (item && item.dataset.selected !== 'true') {
+    mark(item);
+    if (focusedSelection && !focusedSelection.isConnected && document.activeElement === document.body) {
+      focusedSelection = item;
+      item.focus({ preventScroll: true });
+    }
+  }
   return item;
 }
 
@@ -41,6 +53,7 @@ function select(root: HTMLElement, item: HTMLElement) {
   root.dataset.keyboardSelection = keyOf(item);
   root.dataset.keyboardSelectionPath = location.pathname;
   mark(item);
+  focusedSelection = item;
   item.focus({ preventScroll: true });
   item.scrollIntoView({ block: 'nearest' });
 }
