@@ -107,10 +107,10 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
     let indexFound = 0;
     let scanFound = 0;
     for (let run = 0; run < indexRuns; run++) {
-      for (const query of typed) {
+      for (const [i, query] of typed.entries()) {
         const timed = await call(page, 'search', 'index', query);
         index.push(timed.ms);
-        if (run === 0 && scanned.includes(query)) indexFound += timed.threads;
+        if (run === 0 && i % SCAN_EVERY === 0) indexFound += timed.threads;
       }
     }
     for (const query of scanned) {

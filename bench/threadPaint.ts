@@ -80,6 +80,9 @@ function forgetThread(page: Page, threadId: string) {
   }, threadId);
 }
 
+/** Longer than any start-up pull of the seeded forum: a page never quiet by then has a request that hangs. */
+const QUIET_LIMIT_MS = 60_000;
+
 /**
  * Counts the page's requests in flight, and resolves `quiet()` once none has been for `ms`: the start-up sync's pull
  * is over, and a timed open that follows does not share the page with it.
@@ -96,7 +99,12 @@ function trackRequests(page: Page) {
   page.on('requestfailed', () => change(-1));
   return {
     async quiet(ms = 250) {
-      while (inFlight > 0 || Date.now() - lastChange < ms) await page.waitForTimeout(50);
+      const deadline = Date.now() + QUIET_LIMIT_MS;
+      while (inFlight > 0 || Date.now() - lastChange < ms) {
+        if (Date.now() > deadline)
+          throw new Error(`the page still had ${inFlight} requests in flight after ${QUIET_LIMIT_MS / 1000} s`);
+        await page.waitForTimeout(50);
+      }
     },
   };
 }
