@@ -14,7 +14,7 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js'];
 const EXPORT_USERS = ['src', 'sw', 'tests', 'bench', 'scripts', 'supabase'].map((dir) => `${dir}/**/*.{ts,tsx}`);
 const ENTRY_POINTS = [
   'src/main.tsx',
-  // The server's entry: the local stack imports its build (supabase/local/firstPage.ts).
+  // The server's entry: the local stack imports its build (supabase/local/web/firstPage.ts).
   'src/ssr/renderFirstPage.tsx',
   'sw/sw.ts',
   'src/backend/realtimeStub.ts',
