@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clientAddress } from './clientAddress.ts';
+import type { Clock } from './clock.ts';
 import { FairQueue, QueueFull, type FairQueueLimits } from './fairQueue.ts';
 import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './auth/rateLimits.ts';
 import type { StackContext, WalletSettings } from './context.ts';
@@ -58,6 +59,8 @@ export interface StackOptions {
   fairQueue?: FairQueueLimits | false;
   /** Limits of the realtime websocket beyond its defaults (REALTIME_LIMITS): benchmarks open a thousand sockets. */
   realtimeLimits?: Partial<RealtimeLimits>;
+  /** The realtime websocket's clock (silent sockets, expired tokens); the system's unless a test drives its own. */
+  realtimeClock?: Clock;
 }
 
 /**
@@ -209,7 +212,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
   }
   ctx.fairQueue = queue;
-  const realtime = new RealtimeServer({ db: options.db, keys, addressOf, queue, limits: options.realtimeLimits });
+  const realtime = new RealtimeServer({
+    db: options.db,
+    keys,
+    addressOf,
+    queue,
+    limits: options.realtimeLimits,
+    clock: options.realtimeClock,
+  });
   await realtime.attach(server);
   ready.ctx = ctx;
   // Deliveries queued while the stack was down go out now.
