@@ -1,4 +1,4 @@
-// One client cannot make PGlite unusable for others (issue 30, §1): a visitor's thread-list read, p50 and p95, while
+// One client cannot make PGlite unusable for others: a visitor's thread-list read, p50 and p95, while
 // members post and 0, 1 or 4 anonymous attackers loop the slowest requests they can send.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

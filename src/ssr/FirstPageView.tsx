@@ -10,7 +10,7 @@ import { postImages } from '../features/thread/gallery.ts';
 import { ThreadHeader } from '../features/thread/ThreadHeader.tsx';
 import type { PostWithAuthor } from '../data/queries/posts.ts';
 import type { FirstSync } from '../state/sync/useFirstSync.ts';
-import { CATEGORY_TYPES, categoryHeading } from '../lib/categoryTypes.ts';
+import { CATEGORY_TYPES, categoryHeading } from '../data/categoryTypes.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { ThreadListRow } from '../ui/threadList/ThreadListRow.tsx';
 import { postsWithAuthors, threadsWithRefs, type FirstPageRoute, type FirstRows } from './firstRows.ts';

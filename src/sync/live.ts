@@ -1,4 +1,4 @@
-// Live updates (issue 31): a Realtime socket that only pokes. The database broadcasts 'changed' on the public 'forum'
+// Live updates: a Realtime socket that only pokes. The database broadcasts 'changed' on the public 'forum'
 // topic and on the member's private 'user:{id}' topic, with no row (20261129000100_live_updates.sql); each poke asks
 // the engine for its ordinary pull, which RLS answers. realtime-js is a fifth of the first screen's JavaScript, so the
 // app's supabase-js carries a stub (vite.config.ts) and this loads the real client when the engine starts, after the

@@ -211,7 +211,7 @@ describe('bad requests', () => {
   });
 });
 
-// Issue 30 §7 "Broken avatar": a cacheControl with a line break was stored, then every read of the avatar was a 500.
+// An avatar that broke: a cacheControl with a line break was stored, then every read of the avatar was a 500.
 describe('cacheControl', () => {
   const avatarName = () => `${alice.id}-${Date.now()}-${Math.random().toString(36).slice(2)}.png`;
   const stored = async (name: string) =>
