@@ -2,7 +2,7 @@
 // cursors, in one versioned Dexie database.
 import { Dexie, type EntityTable, type Transaction } from 'dexie';
 import type { FailedEntry, OutboxEntry } from './outboxTypes.ts';
-import { syncedStoresByVersion } from './syncedTables.ts';
+import { syncedStoresByVersion, type PulledRow, type SyncedEntry } from './syncedTables.ts';
 import type {
   CategoryRow,
   CursorRow,
@@ -127,27 +127,42 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
   },
 };
 
-export type Mirror = Dexie & {
-  categories: EntityTable<CategoryRow, 'id'>;
-  profiles: EntityTable<ProfileRow, 'id'>;
-  threads: EntityTable<ThreadRow, 'id'>;
-  posts: EntityTable<PostRow, 'id'>;
-  messages: EntityTable<MessageRow, 'id'>;
-  me: EntityTable<MeRow, 'id'>;
-  keptThreads: EntityTable<KeptThreadRow, 'thread_id'>;
-  likes: EntityTable<LikeRow, 'id'>;
-  notifications: EntityTable<NotificationRow, 'id'>;
-  reports: EntityTable<ReportRow, 'id'>;
-  threadReads: EntityTable<ThreadReadRow, 'thread_id'>;
-  bookmarks: EntityTable<BookmarkRow, 'id'>;
-  slugAliases: EntityTable<SlugAliasRow, 'slug'>;
-  pushedNotifications: EntityTable<PushedNotification, 'id'>;
-  outbox: EntityTable<OutboxEntry, 'seq'>;
-  failed: EntityTable<FailedEntry, 'id'>;
-  cursors: EntityTable<CursorRow, 'table'>;
-  workerSession: EntityTable<WorkerSession, 'key'>;
-  walletSnapshots: EntityTable<WalletSnapshotRow, 'address'>;
+/** The rows of the synced stores that hold more than their pulled columns (or fewer), by store. */
+interface SyncedRows {
+  categories: CategoryRow;
+  profiles: ProfileRow;
+  threads: ThreadRow;
+  posts: PostRow;
+  messages: MessageRow;
+  likes: LikeRow;
+  notifications: NotificationRow;
+  threadReads: ThreadReadRow;
+  bookmarks: BookmarkRow;
+}
+
+type Store<Row, Key> = EntityTable<Row, Extract<Key, keyof Row>>;
+
+/** A store per synced table, keyed as its entry says: its rows are its pulled columns unless SyncedRows says more. */
+type SyncedStores = {
+  [E in SyncedEntry as E['mirror']]: Store<
+    E['mirror'] extends keyof SyncedRows ? SyncedRows[E['mirror']] : PulledRow<E['name']>,
+    E['key']
+  >;
 };
+
+export type Mirror = Dexie &
+  SyncedStores & {
+    me: EntityTable<MeRow, 'id'>;
+    keptThreads: EntityTable<KeptThreadRow, 'thread_id'>;
+    reports: EntityTable<ReportRow, 'id'>;
+    slugAliases: EntityTable<SlugAliasRow, 'slug'>;
+    pushedNotifications: EntityTable<PushedNotification, 'id'>;
+    outbox: EntityTable<OutboxEntry, 'seq'>;
+    failed: EntityTable<FailedEntry, 'id'>;
+    cursors: EntityTable<CursorRow, 'table'>;
+    workerSession: EntityTable<WorkerSession, 'key'>;
+    walletSnapshots: EntityTable<WalletSnapshotRow, 'address'>;
+  };
 
 interface MirrorOptions {
   name?: string;

@@ -160,7 +160,9 @@ export const SYNCED_TABLES = [
   }),
 ];
 
-type Entry = (typeof SYNCED_TABLES)[number];
+/** A synced table's entry, its names, columns and key as written. */
+export type SyncedEntry = (typeof SYNCED_TABLES)[number];
+type Entry = SyncedEntry;
 
 /** A synced server table. */
 export type SyncedTableName = Entry['name'];
