@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { THREAD_COLUMNS } from '../src/sync/columns.ts';
+import { THREAD_COLUMNS } from '../src/data/columns.ts';
 import { parseRoleTimeouts, PGLITE_STATEMENT_TIMEOUTS } from '../supabase/local/env.ts';
 import { liftPostRateLimits } from '../supabase/local/postRateLimits.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';

@@ -4,7 +4,7 @@
 // app's supabase-js carries a stub (vite.config.ts) and this loads the real client when the engine starts, after the
 // first paint.
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
-import type { Topic } from './syncedTables.ts';
+import type { Topic } from '../data/syncedTables.ts';
 
 /** SPEC §9: heartbeat 25 s, reconnect delays 1, 2, 5 and 10 s, default time-out 10 s. */
 export const REALTIME_SETTINGS = {
