@@ -127,6 +127,12 @@ test('a malformed or misnamed file shows why and creates nothing', async ({ page
   await expect(bulk.page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to parse file' })).toHaveCount(2);
   await expect(bulk.items).toHaveCount(0);
 
+  // An empty list is said to be one, never confirmed as "Loaded 0 threads".
+  await bulk.upload('empty.json', '[]');
+  await expect(bulk.toast('No threads to create: the file has no item with a title')).toBeVisible();
+  await expect(bulk.page.locator('[data-sonner-toast]').filter({ hasText: 'Loaded 0' })).toHaveCount(0);
+  await expect(bulk.items).toHaveCount(0);
+
   await bulk.upload('threads.txt', `title,content\nText file ${stamp},A file with the wrong name.`);
   await expect(bulk.toast('Only .json and .csv files can be imported')).toBeVisible();
   await expect(bulk.items).toHaveCount(0);
