@@ -130,6 +130,12 @@ describe('refused uploads store nothing', () => {
       });
       expect(await objectRow(stack, bucket, name)).toBeUndefined();
     }
+    const { error } = await alice.client.storage.from('media').upload(`${alice.id}/fake.png`, text, {
+      contentType: 'image/png',
+    });
+    expect(error?.message).toBe(
+      "mime type image/png is not supported: the file's content is not an image of type image/png",
+    );
   });
 });
 
