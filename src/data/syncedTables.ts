@@ -162,26 +162,25 @@ export const SYNCED_TABLES = [
 
 /** A synced table's entry, its names, columns and key as written. */
 export type SyncedEntry = (typeof SYNCED_TABLES)[number];
-type Entry = SyncedEntry;
 
 /** A synced server table. */
-export type SyncedTableName = Entry['name'];
+export type SyncedTableName = SyncedEntry['name'];
 
 /** What a sync cursor names: a synced table, or the tombstones every pull reads last. */
 export type SyncedTable = SyncedTableName | 'sync_tombstones';
 
 /** A mirror store a synced table fills. */
-export type SyncedStore = Entry['mirror'];
+export type SyncedStore = SyncedEntry['mirror'];
 
 /** A mirror store the search finds rows of by their words. */
-export type IndexedStore = Extract<Entry, { words: string }>['mirror'];
+export type IndexedStore = Extract<SyncedEntry, { words: string }>['mirror'];
 
 type ColumnsOf<List extends string> = List extends `${infer Head},${infer Tail}` ? Head | ColumnsOf<Tail> : List;
 
 /** A row as a synced table's pull reads it: its declared columns of the server's row. */
 export type PulledRow<Name extends SyncedTableName> = Pick<
   Row<Name>,
-  ColumnsOf<Extract<Entry, { name: Name }>['columns']> & keyof Row<Name>
+  ColumnsOf<Extract<SyncedEntry, { name: Name }>['columns']> & keyof Row<Name>
 >;
 
 /** The stores of the synced tables each mirror version sets, in Dexie's form (key first), by version. */

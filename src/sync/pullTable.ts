@@ -3,7 +3,7 @@
 // merge with what this device holds, a field from another table, a window skipped) say so in TABLE_WAYS.
 import type { Mirror } from '../data/mirror.ts';
 import { toMessageRow, toThreadRow } from '../data/rows.ts';
-import { SYNCED_TABLES, type PulledRow, type SyncedTableName } from '../data/syncedTables.ts';
+import { SYNCED_TABLES, type PulledRow, type SyncedEntry, type SyncedTableName } from '../data/syncedTables.ts';
 import {
   mergeBookmarks,
   mergeLikes,
@@ -62,7 +62,7 @@ const TABLE_WAYS: { [Name in SyncedTableName]?: TableWays<Name> } = {
   bookmarks: { store: (ctx, rows) => mergeBookmarks(ctx.db, rows) },
 };
 
-type Spec<Name extends SyncedTableName> = Extract<(typeof SYNCED_TABLES)[number], { name: Name }>;
+type Spec<Name extends SyncedTableName> = Extract<SyncedEntry, { name: Name }>;
 
 /** Every synced table's columns hold sync_txid: the pull's window is read by it. */
 type Pulled<Name extends SyncedTableName> = PulledRow<Name> & { sync_txid: number };
