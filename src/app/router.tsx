@@ -16,7 +16,6 @@ import { RouteGuard } from './RouteGuard.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch } from './searchParams.ts';
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
-import { FIRST_SCREENS } from '../data/firstScreens.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
 
@@ -120,12 +119,11 @@ const messagesRoute = createRoute({
 });
 
 const shellChildren = [
-  // The first screens, whose paths the build, the server's renderer and the local stack read too; the imports stay
-  // literal, so each screen remains its own chunk.
-  page(FIRST_SCREENS.home.routes[0], () => import('../features/home/HomePage.tsx'), 'HomePage'),
-  page(FIRST_SCREENS.category.routes[0], () => import('../features/category/CategoryPage.tsx'), 'CategoryPage'),
-  page(FIRST_SCREENS.thread.routes[0], () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
-  page(FIRST_SCREENS.thread.routes[1], () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
+  // The first screens, as src/data/firstScreens.ts declares them (its test compares them).
+  page('/', () => import('../features/home/HomePage.tsx'), 'HomePage'),
+  page('category/$type', () => import('../features/category/CategoryPage.tsx'), 'CategoryPage'),
+  page('thread/$id', () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
+  page('t/$idOrSlug', () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
   threadsRoute,
   searchRoute,
   page('groups', () => import('../features/groups/GroupsPage.tsx'), 'GroupsPage'),
