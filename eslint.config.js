@@ -9,9 +9,13 @@ import tseslint from 'typescript-eslint';
 // features; content and lib lie under everything and import no other layer. The layers are folders, checked on
 // resolved paths (import/no-restricted-paths) and on import names (no-restricted-imports).
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js'];
-// Where imports of src/ and sw/ can come from, and the files whose exports something other than an import uses: the
-// entry points, the Vite alias of realtime-js, the generated database types (all of Supabase's shape) and tests.
-const EXPORT_USERS = ['src', 'sw', 'tests', 'bench', 'scripts', 'supabase'].map((dir) => `${dir}/**/*.{ts,tsx}`);
+// Where imports of src/ and sw/ can come from (the build's config reads the first screens), and the files whose
+// exports something other than an import uses: the entry points, the Vite alias of realtime-js, the generated
+// database types (all of Supabase's shape) and tests.
+const EXPORT_USERS = [
+  ...['src', 'sw', 'tests', 'bench', 'scripts', 'supabase'].map((dir) => `${dir}/**/*.{ts,tsx}`),
+  'vite.config.ts',
+];
 const ENTRY_POINTS = [
   'src/main.tsx',
   // The server's entry: the local stack imports its build (supabase/local/web/firstPage.ts).

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa.manifest.ts';
+import { FIRST_SCREENS, routePattern } from './src/data/firstScreens.ts';
 import { preloadFirstScreen } from './scripts/preloadFirstScreen.ts';
 import { ssrBundle } from './scripts/ssrBundle.ts';
 
@@ -19,12 +20,12 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(packageVersion) },
   plugins: [
     react(),
-    // The screens a shared link or the installed app opens first; their paths as src/app/router.tsx declares them.
-    preloadFirstScreen([
-      { path: /^\/$/, module: 'src/features/home/HomePage.tsx' },
-      { path: /^\/category\/[^/]+\/?$/, module: 'src/features/category/CategoryPage.tsx' },
-      { path: /^\/(t|thread)\/[^/]+\/?$/, module: 'src/features/thread/ThreadPage.tsx' },
-    ]),
+    // The screens a shared link or the installed app opens first.
+    preloadFirstScreen(
+      Object.values(FIRST_SCREENS).flatMap(({ routes, module }) =>
+        routes.map((route) => ({ path: routePattern(route), module })),
+      ),
+    ),
     // The first page's markup for the HTML the local stack serves.
     ssrBundle('src/ssr/renderFirstPage.tsx'),
     VitePWA({

@@ -14,7 +14,7 @@ import { appInstallPrompt } from './app/pwa/installPrompt.ts';
 import { createAppSync } from './app/boot/createAppSync.ts';
 import { SyncProvider } from './state/sync/SyncContext.tsx';
 import { logErrorLater } from './state/errors/logErrorLater.ts';
-import { FIRST_ROWS_SCRIPT_ID } from './ssr/firstRowsScript.ts';
+import { FIRST_ROWS_SCRIPT_ID } from './data/firstRows.ts';
 import type { Mirror } from './data/mirror.ts';
 import { keepEarlyKeys } from './app/shortcuts/earlyKeys.ts';
 import './ui/theme.css';

@@ -119,6 +119,7 @@ const messagesRoute = createRoute({
 });
 
 const shellChildren = [
+  // The first screens, as src/data/firstScreens.ts declares them (its test compares them).
   page('/', () => import('../features/home/HomePage.tsx'), 'HomePage'),
   page('category/$type', () => import('../features/category/CategoryPage.tsx'), 'CategoryPage'),
   page('thread/$id', () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),

@@ -5,12 +5,13 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvid
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { FirstPageView } from './FirstPageView.tsx';
-import type { FirstPageRoute, FirstRows } from './firstRows.ts';
+import type { FirstRows } from '../data/firstRows.ts';
+import type { FirstPageRoute } from '../data/firstScreens.ts';
 import { ShellSkeleton } from './ShellSkeleton.tsx';
 import { StaticShell } from './StaticShell.tsx';
 
-export { firstPageRoute, type FirstPageRoute, type FirstRows } from './firstRows.ts';
-export { FIRST_ROWS_SCRIPT_ID } from './firstRowsScript.ts';
+export { FIRST_ROWS_SCRIPT_ID, type FirstRows } from '../data/firstRows.ts';
+export { firstPageRoute, type FirstPageRoute } from '../data/firstScreens.ts';
 
 /** Markup with the router's links resolved at `pathname`. */
 function render(pathname: string, element: ReactNode): string {

@@ -4,7 +4,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
 import { openMirror } from '../data/mirror.ts';
 import { categoryTypeThreads } from '../data/queries/threads.ts';
-import type { FirstRows } from '../ssr/firstRows.ts';
+import type { FirstRows } from '../data/firstRows.ts';
 import { seedFirstRows } from './seedFirstRows.ts';
 
 const at = '2026-11-20T10:00:00+00:00';

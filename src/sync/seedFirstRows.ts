@@ -1,10 +1,9 @@
-// The rows the local stack wrote into a first page's HTML (src/ssr/firstRows.ts), put into the mirror before the
+// The rows the local stack wrote into a first page's HTML (src/data/firstRows.ts), put into the mirror before the
 // app's first render: the page paints the rows the HTML showed with no REST round trip. They go in as a pull's rows
 // do, so a row this device already has in a newer version, or is about to change, stays as it is.
 import type { Mirror } from '../data/mirror.ts';
 import { toThreadRow } from '../data/rows.ts';
-import type { FirstRows } from '../ssr/firstRows.ts';
-import { FIRST_ROWS_SCRIPT_ID } from '../ssr/firstRowsScript.ts';
+import { FIRST_ROWS_SCRIPT_ID, type FirstRows } from '../data/firstRows.ts';
 import { putUnlessPending } from './pullWindow.ts';
 
 function isFirstRows(value: unknown): value is FirstRows {

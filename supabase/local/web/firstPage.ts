@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FirstPageRoute, FirstRows } from '../../../src/ssr/firstRows.ts';
+import type { FirstRows } from '../../../src/data/firstRows.ts';
+import { FIRST_SCREENS, type FirstPageRoute } from '../../../src/data/firstScreens.ts';
 import { withRootMarkup } from '../../../src/ssr/rootMarkup.ts';
 import { SSR_ENTRY_FILE, ssrOutDir } from '../../../scripts/ssrOutDir.ts';
 import type { Db } from '../db.ts';
@@ -25,13 +26,6 @@ interface ViteManifestEntry {
   css?: string[];
   imports?: string[];
 }
-
-/** Each page's screen module, as src/app/router.tsx loads it: its chunk's styles go inline. */
-const SCREENS: Record<FirstPageRoute['page'], string> = {
-  home: 'src/features/home/HomePage.tsx',
-  category: 'src/features/category/CategoryPage.tsx',
-  thread: 'src/features/thread/ThreadPage.tsx',
-};
 
 /** A page is rendered again at most this often: a burst of visitors to one thread costs one read. */
 const FRESH_MS = 2_000;
@@ -73,7 +67,8 @@ async function inlineStyles(staticDir: string): Promise<(html: string, page: Fir
   const entryStyles = stylesOf(manifest, 'index.html');
   const entryCss = await read(entryStyles);
   const byPage = new Map<string, string>();
-  for (const [page, module] of Object.entries(SCREENS)) {
+  // Each page's screen module, as the router loads it: its chunk's styles go inline.
+  for (const [page, { module }] of Object.entries(FIRST_SCREENS)) {
     byPage.set(page, await read(stylesOf(manifest, module).filter((f) => !entryStyles.includes(f))));
   }
   const links = entryStyles.map((f) => new RegExp(`<link rel="stylesheet"[^>]*href="/${f}"[^>]*>`));

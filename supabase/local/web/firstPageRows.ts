@@ -1,8 +1,9 @@
-// The rows a first page shows (src/ssr/firstRows.ts), read as a visitor reads them: as anon, through RLS, in the
+// The rows a first page shows (src/data/firstRows.ts), read as a visitor reads them: as anon, through RLS, in the
 // JSON PostgREST would answer with. Home: the categories, the 10 latest threads and each type's count; a category:
 // its first page of threads; a thread: the thread and its first posts. With the authors' public profiles.
 import type { CategoryType } from '../../../src/data/types.ts';
-import type { FirstPageRoute, FirstRows } from '../../../src/ssr/firstRows.ts';
+import type { FirstRows } from '../../../src/data/firstRows.ts';
+import { FIRST_SCREENS, type FirstPageRoute } from '../../../src/data/firstScreens.ts';
 import { asRole, type Db, type Queryable } from '../db.ts';
 
 export interface FirstPageColumns {
@@ -12,10 +13,9 @@ export interface FirstPageColumns {
   PROFILE_COLUMNS: string;
 }
 
-/** SPEC §9: home lists the 10 latest threads; a category page 20; a thread's first screen holds fewer posts. */
-const HOME_THREADS = 10;
-const CATEGORY_THREADS = 20;
-const THREAD_POSTS = 10;
+const HOME_THREADS = FIRST_SCREENS.home.rows;
+const CATEGORY_THREADS = FIRST_SCREENS.category.rows;
+const THREAD_POSTS = FIRST_SCREENS.thread.rows;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function jsonRows<T>(tx: Queryable, sql: string, params: unknown[] = []): Promise<T[]> {
