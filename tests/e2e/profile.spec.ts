@@ -44,8 +44,9 @@ test('edit the profile: the spec messages, a taken username refused by the datab
   await expect(profile.info).toContainText('Not connected');
   await shoot(page, 'profile-own-empty');
 
-  await profile.edit({ Username: 'ab', Bio: 'x'.repeat(501) });
+  await profile.edit({ Username: 'ab', 'Display Name': 'x'.repeat(51), Bio: 'x'.repeat(501) });
   await expect(profile.form).toContainText('Username must be at least 3 characters');
+  await expect(profile.form).toContainText('Display name must be at most 50 characters');
   // Save sits below the fields: the first one with a problem is brought into view and focused.
   const usernameField = profile.form.getByLabel('Username', { exact: true });
   await expect(usernameField).toBeFocused();
@@ -57,6 +58,7 @@ test('edit the profile: the spec messages, a taken username refused by the datab
   // screen below the username, which is brought back into view with its message, and focused.
   await page.setViewportSize(PHONE);
   await usernameField.fill('GuapAdmin');
+  await profile.form.getByLabel('Display Name', { exact: true }).fill('');
   await profile.form.getByLabel('Bio', { exact: true }).fill('Short bio');
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(usernameField).not.toBeInViewport();

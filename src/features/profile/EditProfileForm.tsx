@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
-import { USERNAME_TAKEN } from '../../state/mutations/profile.ts';
+import { DISPLAY_NAME_RULES, USERNAME_TAKEN } from '../../state/mutations/profile.ts';
 import type { ProfileView } from '../../state/queries/profile.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -60,6 +60,7 @@ export function EditProfileForm({ profile, onClose }: { profile: ProfileView; on
     const refused = await save(profile.id, changes, PROFILE_UPDATED);
     if (refused === null) onClose();
     else if (refused === USERNAME_TAKEN) setErrors({ username: refused });
+    else if (DISPLAY_NAME_RULES.includes(refused)) setErrors({ display_name: refused });
     else setRefusal(refused);
   };
 
