@@ -54,3 +54,16 @@ describe('display name', () => {
     expect(await stored()).toBe('Kept Name');
   });
 });
+
+it('refuses a sign-up whose display name breaks the rules with a 422 naming the rule, and makes no account', async () => {
+  const email = `long-name-${Date.now()}@example.test`;
+  const { data, error } = await stack.anon().auth.signUp({
+    email,
+    password: 'correct-horse-7',
+    options: { data: { username: `longname${Date.now()}`, display_name: 'z'.repeat(51) } },
+  });
+  expect(error).toMatchObject({ status: 422 });
+  expect(error?.message).toContain('Display name must be at most 50 characters');
+  expect(data.user).toBeNull();
+  expect(await dbRow(stack, 'select id from auth.users where email = $1', [email])).toBeUndefined();
+});
