@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { fieldErrors, newPasswordSchema, resetEmailSchema, signInSchema, signUpSchema } from './validation.ts';
+import {
+  DISPLAY_NAME_TOO_LONG,
+  displayNameSchema,
+  fieldErrors,
+  newPasswordSchema,
+  resetEmailSchema,
+  signInSchema,
+  signUpSchema,
+} from './validation.ts';
 
 describe('sign in', () => {
   test('accepts a valid email and a 6-character password', () => {
@@ -57,5 +65,29 @@ describe('reset email and new password', () => {
       password: 'Password must be at least 6 characters',
     });
     expect(newPasswordSchema.safeParse({ password: 'abcdef', confirmPassword: 'abcdef' }).success).toBe(true);
+  });
+});
+
+describe('display name', () => {
+  const problem = (name: string) => {
+    const result = displayNameSchema.safeParse(name);
+    return result.success ? null : result.error.issues[0]?.message;
+  };
+
+  test('takes up to 50 characters as the database counts them, trimmed, in any script', () => {
+    expect(problem('x'.repeat(50))).toBeNull();
+    expect(problem(`  ${'x'.repeat(50)}  `)).toBeNull();
+    expect(problem(`${'a'.repeat(48)}👍🏽`)).toBeNull();
+    expect(problem('Ада Лавлейс مريم 李')).toBeNull();
+    expect(problem('')).toBeNull();
+  });
+
+  test("refuses a longer name and text-direction controls with the database's words", () => {
+    expect(problem('x'.repeat(51))).toBe(DISPLAY_NAME_TOO_LONG);
+    expect(DISPLAY_NAME_TOO_LONG).toBe('Display name must be at most 50 characters');
+    for (const control of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(problem(`${control}nimda`)).toBe('Display name cannot contain text-direction control characters');
+    }
+    expect(problem('\u200Fsafe mark')).toBeNull();
   });
 });

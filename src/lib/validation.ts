@@ -6,6 +6,13 @@ const USERNAME_MIN = 3;
 /** The server keeps a chosen name exactly, or refuses it (20261128000600_new_user_defects.sql): same rules here. */
 const USERNAME_MAX = 40;
 
+/** The database's display-name rules (20261129000500_display_name_rules.sql), in its words. */
+const DISPLAY_NAME_MAX = 50;
+export const DISPLAY_NAME_TOO_LONG = 'Display name must be at most 50 characters';
+export const DISPLAY_NAME_DIRECTION = 'Display name cannot contain text-direction control characters';
+/** Bidirectional overrides and isolates: they turn the text after them around, so a name could pass for another. */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+
 const email = z.string().trim().email('Invalid email address');
 const password = z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters');
 
@@ -33,6 +40,14 @@ export const resetEmailSchema = z.object({
 export const newPasswordSchema = z
   .object({ password, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+/** A display name as the form takes it: trimmed (as it is saved), at most 50 characters, no direction controls. */
+export const displayNameSchema = z
+  .string()
+  .trim()
+  // Characters as the database counts them (char_length): code points, not UTF-16 units.
+  .refine((name) => [...name].length <= DISPLAY_NAME_MAX, DISPLAY_NAME_TOO_LONG)
+  .refine((name) => !DIRECTION_CONTROLS.test(name), DISPLAY_NAME_DIRECTION);
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 

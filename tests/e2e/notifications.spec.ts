@@ -98,7 +98,7 @@ test('a reply to B’s thread shows in B’s bell, and its click lands on that p
     .toEqual([true]);
 });
 
-test('the bell lists every unread notification its count says, even behind 50 newer read ones', async ({
+test('the bell lists and reaches every unread notification its count says: 21, ten of them behind 50 newer read ones', async ({
   page,
   baseURL,
 }) => {
@@ -106,7 +106,7 @@ test('the bell lists every unread notification its count says, even behind 50 ne
   const recipientId = await memberId(baseURL!, account.username);
   const { threadId } = await threadWithReply(baseURL!, recipientId);
   const service = await serviceClient(baseURL!);
-  const posts = Array.from({ length: 53 }, (_, i) => ({
+  const posts = Array.from({ length: 71 }, (_, i) => ({
     id: randomUUID(),
     thread_id: threadId,
     author_id: MEMBER_ID,
@@ -114,10 +114,11 @@ test('the bell lists every unread notification its count says, even behind 50 ne
     type: 'reply',
   }));
   expect((await service.from('posts').insert(posts)).error).toBeNull();
-  // The replies' own notifications are replaced by three unread ones from yesterday, then fifty read ones an hour
-  // later: the newest 50 are all read.
+  // The replies' own notifications are replaced by the reported mix, oldest first: ten unread from yesterday, fifty
+  // read ones an hour later, and eleven unread newest. The newest 50 hold only eleven of the 21 unread.
   expect((await service.from('notifications').delete().eq('recipient_id', recipientId)).error).toBeNull();
   const day = Date.now() - 24 * 3600_000;
+  const unreadAt = (i: number) => i < 10 || i >= 60;
   const { error } = await service.from('notifications').insert(
     posts.map((post, i) => ({
       recipient_id: recipientId,
@@ -125,21 +126,30 @@ test('the bell lists every unread notification its count says, even behind 50 ne
       kind: 'mention',
       thread_id: threadId,
       post_id: post.id,
-      created_at: new Date(day + i * 60_000 + (i < 3 ? 0 : 3600_000)).toISOString(),
-      read_at: i < 3 ? null : new Date().toISOString(),
+      created_at: new Date(day + i * 60_000 + (i < 10 ? 0 : 3600_000)).toISOString(),
+      read_at: unreadAt(i) ? null : new Date().toISOString(),
     })),
   );
   expect(error).toBeNull();
-  const { data: unreadRows } = await service
-    .from('notifications')
-    .select('id')
-    .eq('recipient_id', recipientId)
-    .is('read_at', null);
-  const unread = (unreadRows as unknown[]).length;
-  await pullUntilBell(page, `Notifications, ${unread} unread`);
+  await pullUntilBell(page, 'Notifications, 21 unread');
   await page.getByTestId('notifications-bell').click();
   const panel = page.getByTestId('notifications-panel');
-  await expect(panel.getByRole('img', { name: 'Unread' })).toHaveCount(unread);
+  await expect(panel.getByRole('img', { name: 'Unread' })).toHaveCount(21);
+  // Each unread one can be reached: scrolled to within the panel's list, it is what a tap there lands on.
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    const reached = await panel.getByTestId('notification').evaluateAll(
+      (items) =>
+        items.filter((item) => {
+          item.scrollIntoView({ block: 'nearest' });
+          const box = item.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit !== null && item.contains(hit) && item.querySelector('[aria-label="Unread"]') !== null;
+        }).length,
+    );
+    expect(reached, `at ${size.width}x${size.height}`).toBe(21);
+  }
+  await page.setViewportSize(DESKTOP);
 });
 
 test('offline, the bell reads from the mirror, and Mark all read is sent when back online', async ({

@@ -44,14 +44,28 @@ test('edit the profile: the spec messages, a taken username refused by the datab
   await expect(profile.info).toContainText('Not connected');
   await shoot(page, 'profile-own-empty');
 
-  await profile.edit({ Username: 'ab', Bio: 'x'.repeat(501) });
+  await profile.edit({ Username: 'ab', 'Display Name': 'x'.repeat(51), Bio: 'x'.repeat(501) });
   await expect(profile.form).toContainText('Username must be at least 3 characters');
+  await expect(profile.form).toContainText('Display name must be at most 50 characters');
+  // Save sits below the fields: the first one with a problem is brought into view and focused.
+  const usernameField = profile.form.getByLabel('Username', { exact: true });
+  await expect(usernameField).toBeFocused();
+  await expect(usernameField).toBeInViewport();
   await expect(profile.form).toContainText('Bio must be less than 500 characters');
   await shoot(page, 'profile-edit-form', profile.form);
 
-  // Another member's username, in other letters' case: the database's unique index refuses it.
-  await profile.edit({ Username: 'GuapAdmin', Bio: 'Short bio' });
-  await expect(profile.form.getByText('This username is already taken. Please choose another one.')).toBeVisible();
+  // Another member's username, in other letters' case: the database's unique index refuses it. On a phone, Save is a
+  // screen below the username, which is brought back into view with its message, and focused.
+  await page.setViewportSize(PHONE);
+  await usernameField.fill('GuapAdmin');
+  await profile.form.getByLabel('Display Name', { exact: true }).fill('');
+  await profile.form.getByLabel('Bio', { exact: true }).fill('Short bio');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(usernameField).not.toBeInViewport();
+  await profile.form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(profile.form.getByText('This username is already taken. Please choose another one.')).toBeInViewport();
+  await expect(usernameField).toBeFocused();
+  await page.setViewportSize(DESKTOP);
   await expect(profile.form.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
   await expect(page.getByTestId('sync-indicator')).toHaveCount(0);
 

@@ -83,11 +83,7 @@ function BellPanel({ userId, unread, close }: { userId: string; unread: number; 
                 onClick={() => openItem(item)}
                 data-testid="notification"
               >
-                <Avatar
-                  src={item.actor?.avatar_url}
-                  initial={(item.actor?.username ?? '?')[0]!.toUpperCase()}
-                  size={36}
-                />
+                <Avatar src={item.actor?.avatar_url} person={item.actor} size={36} />
                 <span className={styles.body}>
                   <span className={styles.text}>{notificationText(item)}</span>
                   <time className={styles.time} dateTime={item.created_at}>

@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
 import { reportError } from '../../state/errors/reportError.ts';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
-import { avatarInitial, displayName } from './identity.ts';
+import { displayName, emailName } from './identity.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { appInstallPrompt, useInstallOption } from '../pwa/installPrompt.ts';
 import styles from './UserMenu.module.css';
@@ -34,7 +34,7 @@ export function UserMenu() {
   return (
     <Menu>
       <MenuTrigger className={styles.trigger} aria-label={`Account menu for ${name}`}>
-        <Avatar src={profile?.avatar_url} initial={avatarInitial({ profile, email })} size={34} />
+        <Avatar src={profile?.avatar_url} person={profile} fallback={emailName(email)} size={34} />
         <span className={styles.name}>{name}</span>
         <Icon name="chevronDown" size={16} className={styles.chevron} />
       </MenuTrigger>

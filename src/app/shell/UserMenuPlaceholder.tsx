@@ -1,6 +1,6 @@
 // What the user menu shows while its code loads: the avatar's disc and the name, not yet clickable.
 import { InitialDisc } from '../../ui/InitialDisc.tsx';
-import { avatarInitial, displayName } from './identity.ts';
+import { displayName, emailName } from './identity.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import styles from './UserMenu.module.css';
 
@@ -9,7 +9,7 @@ export function UserMenuPlaceholder() {
   const email = useSession((s) => s.user?.email);
   return (
     <span className={styles.trigger} aria-hidden>
-      <InitialDisc initial={avatarInitial({ profile, email })} size={34} />
+      <InitialDisc person={profile} fallback={emailName(email)} size={34} />
       <span className={styles.name}>{displayName({ profile, email })}</span>
     </span>
   );

@@ -6,15 +6,14 @@ interface Who {
   email: string | null | undefined;
 }
 
-/** The username's first letter, else the email's, else '?'. */
-export function avatarInitial({ profile, email }: Who): string {
-  const source = profile?.username || email || '';
-  return source ? source[0]!.toUpperCase() : '?';
+/** The email before the at-sign: the name of a member whose profile has not loaded. */
+export function emailName(email: string | null | undefined): string | undefined {
+  return email?.split('@')[0] || undefined;
 }
 
 /** The display name, else the email before the at-sign, else 'User'. */
 export function displayName({ profile, email }: Who): string {
-  return profile?.display_name || email?.split('@')[0] || 'User';
+  return profile?.display_name || emailName(email) || 'User';
 }
 
 /** SPEC §9: the message badge shows 99+ above 99. */

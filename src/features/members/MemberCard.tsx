@@ -5,7 +5,7 @@ import type { RoleChange } from '../../data/queries/members.ts';
 import type { ProfileRow, Role } from '../../data/types.ts';
 import { relativeAge } from '../../lib/relativeTime.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { initials, isOnline, postCount } from './memberFacts.ts';
+import { isOnline, postCount } from './memberFacts.ts';
 import { RoleMenu } from './RoleMenu.tsx';
 import styles from './Members.module.css';
 
@@ -41,7 +41,7 @@ export function MemberCard({ member, roles, change, now, onRoleChange }: MemberC
       <Link to="/profile/$userId" params={{ userId: member.id }} className={styles.cardLink}>
         <span className={styles.identity}>
           <span className={styles.avatar}>
-            <Avatar src={member.avatar_url} initial={initials(member)} size={52} />
+            <Avatar src={member.avatar_url} person={member} size={52} />
             {online && <span className={styles.online} role="img" aria-label="Online" title="Online" />}
           </span>
           <span className={styles.names}>

@@ -1,17 +1,6 @@
-// What a member card says: initials, post count, the online dot and the roles the menu offers.
+// What a member card says: post count, the online dot and the roles the menu offers (initials: lib/initials.ts).
 import { describe, expect, it } from 'vitest';
-import { assignableRoles, initials, isOnline, postCount } from './memberFacts.ts';
-
-describe('initials', () => {
-  it('takes at most two letters, from the display name, else the username', () => {
-    expect(initials({ username: 'satoshi_nakamoney', display_name: 'Satoshi Nakamoney' })).toBe('SN');
-    expect(initials({ username: 'hodl', display_name: 'HODL Queen of the Chain' })).toBe('HQ');
-    expect(initials({ username: 'node_runner', display_name: null })).toBe('NR');
-    expect(initials({ username: 'carla', display_name: '   ' })).toBe('C');
-    expect(initials({ username: 'émile.zola', display_name: null })).toBe('ÉZ');
-    expect(initials({ username: '___', display_name: null })).toBe('?');
-  });
-});
+import { assignableRoles, isOnline, postCount } from './memberFacts.ts';
 
 describe('postCount and isOnline', () => {
   it('counts threads and replies together', () => {

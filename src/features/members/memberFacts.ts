@@ -9,14 +9,6 @@ export const ROLE_NAMES: Record<Role, string> = { user: 'User', moderator: 'Mode
 /** Seen this recently counts as online. */
 const ONLINE_WINDOW_MS = 5 * 60_000;
 
-/** At most two letters: the first of the first two words of the display name, else of the username. */
-export function initials(member: Pick<ProfileRow, 'username' | 'display_name'>): string {
-  const name = member.display_name?.trim() || member.username;
-  const words = name.split(/[\s_.-]+/u).filter((w) => /[\p{L}\p{N}]/u.test(w));
-  const letters = words.slice(0, 2).map((w) => [...w.replace(/[^\p{L}\p{N}]/gu, '')][0] ?? '');
-  return letters.join('').toLocaleUpperCase() || '?';
-}
-
 /** Posts a member wrote: the threads they opened and their replies, both counted by the database. */
 export function postCount(member: Pick<ProfileRow, 'thread_count' | 'reply_count'>): number {
   return member.thread_count + member.reply_count;

@@ -12,7 +12,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { contentProblem, personInitial, personName, replySubject } from './messageFacts.ts';
+import { contentProblem, personName, replySubject } from './messageFacts.ts';
 import { useSendMessage } from './useSendMessage.ts';
 import styles from './Messages.module.css';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
@@ -45,7 +45,7 @@ function Bubble({
       aria-label={`From ${personName(message.sender)}`}
     >
       <header className={styles.bubbleHead}>
-        <Avatar src={message.sender?.avatar_url} initial={personInitial(message.sender)} size={28} />
+        <Avatar src={message.sender?.avatar_url} person={message.sender} size={28} />
         <strong>{mine ? 'You' : personName(message.sender)}</strong>
         {!opened && <span className="muted">{message.subject}</span>}
         <time dateTime={message.created_at}>{listAge(message.created_at, now)}</time>

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { listAge } from '../../lib/relativeTime.ts';
 import type { MessageWithPeople } from '../../state/queries/messages.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { otherParty, personInitial, personName } from './messageFacts.ts';
+import { otherParty, personName } from './messageFacts.ts';
 import styles from './Messages.module.css';
 
 interface MessageListProps {
@@ -45,7 +45,7 @@ export function MessageList({ box, messages, userId, openId, now, waitingRead }:
               className={[styles.row, unread && styles.unread].filter(Boolean).join(' ')}
               aria-current={message.id === openId ? 'true' : undefined}
             >
-              <Avatar src={other?.avatar_url} initial={personInitial(other)} size={40} />
+              <Avatar src={other?.avatar_url} person={other} size={40} />
               <span className={styles.rowText}>
                 <span className={styles.rowName}>
                   {box === 'sent' && <span className="sr-only">To </span>}

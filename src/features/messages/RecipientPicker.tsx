@@ -5,7 +5,7 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { AuthorSummary } from '../../state/queries/messages.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { personInitial, personName } from './messageFacts.ts';
+import { personName } from './messageFacts.ts';
 import styles from './RecipientPicker.module.css';
 
 /** Enough rows to scroll through; typing narrows the rest. */
@@ -57,7 +57,7 @@ export function RecipientPicker({ members, value, onChange, refusing, labelId }:
         <button type="button" className={styles.trigger} aria-labelledby={labelId} aria-haspopup="listbox">
           {chosen ? (
             <>
-              <Avatar src={chosen.avatar_url} initial={personInitial(chosen)} size={26} />
+              <Avatar src={chosen.avatar_url} person={chosen} size={26} />
               <span>
                 {personName(chosen)} <span className={styles.handle}>@{chosen.username}</span>
               </span>
@@ -104,7 +104,7 @@ export function RecipientPicker({ members, value, onChange, refusing, labelId }:
                   onMouseEnter={() => setActive(i)}
                   onClick={() => choose(member)}
                 >
-                  <Avatar src={member.avatar_url} initial={personInitial(member)} size={26} />
+                  <Avatar src={member.avatar_url} person={member} size={26} />
                   <span>
                     {personName(member)} <span className={styles.handle}>@{member.username}</span>
                     {refuses && <span className={styles.handle}> · does not accept messages</span>}

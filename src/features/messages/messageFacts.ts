@@ -15,10 +15,6 @@ export function personName(person: AuthorSummary | null): string {
   return person.display_name || person.username;
 }
 
-export function personInitial(person: AuthorSummary | null): string {
-  return (person?.username || '?')[0]!.toUpperCase();
-}
-
 /** The other party: the sender in the inbox, the recipient in Sent. */
 export function otherParty(message: MessageWithPeople, userId: string): AuthorSummary | null {
   return message.sender_id === userId ? message.recipient : message.sender;

@@ -62,11 +62,7 @@ export function UsersTab({ onBanned }: { onBanned(): void }) {
                 <tr key={user.id} data-testid="moderation-user">
                   <td>
                     <div className={styles.person}>
-                      <Avatar
-                        src={user.avatar_url}
-                        initial={(user.display_name || user.username)[0] ?? '?'}
-                        size={36}
-                      />
+                      <Avatar src={user.avatar_url} person={user} size={36} />
                       <div className={styles.names}>
                         <strong>{user.display_name || user.username}</strong>
                         <span className="muted">@{user.username}</span>

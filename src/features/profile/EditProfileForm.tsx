@@ -1,9 +1,9 @@
 // The owner's Edit Profile form (SPEC §2, §5): Username, Display Name, Bio and Wallet Address, checked on the
 // device with the spec's messages; saved through the outbox and followed until the server answers (useFollowedSave).
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
-import { USERNAME_TAKEN } from '../../state/mutations/profile.ts';
+import { DISPLAY_NAME_RULES, USERNAME_TAKEN } from '../../state/mutations/profile.ts';
 import type { ProfileView } from '../../state/queries/profile.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -24,6 +24,16 @@ export function EditProfileForm({ profile, onClose }: { profile: ProfileView; on
   const [errors, setErrors] = useState<FieldErrors<ProfileFormValues>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const { save, saving } = useFollowedSave();
+  const form = useRef<HTMLFormElement>(null);
+
+  // Errors are set by Save alone: its first invalid field is brought into view and focused, as Save sits below the
+  // fields (on a phone the username is far above the window) and the message would otherwise go unseen.
+  useEffect(() => {
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    invalid.scrollIntoView({ block: 'center' });
+    invalid.focus({ preventScroll: true });
+  }, [errors]);
 
   const field = (name: keyof ProfileFormValues) => ({
     name,
@@ -50,6 +60,7 @@ export function EditProfileForm({ profile, onClose }: { profile: ProfileView; on
     const refused = await save(profile.id, changes, PROFILE_UPDATED);
     if (refused === null) onClose();
     else if (refused === USERNAME_TAKEN) setErrors({ username: refused });
+    else if (DISPLAY_NAME_RULES.includes(refused)) setErrors({ display_name: refused });
     else setRefusal(refused);
   };
 
@@ -61,7 +72,7 @@ export function EditProfileForm({ profile, onClose }: { profile: ProfileView; on
   };
 
   return (
-    <form className={styles.card} aria-labelledby="edit-profile" onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={form} className={styles.card} aria-labelledby="edit-profile" onSubmit={(e) => void submit(e)} noValidate>
       <h2 id="edit-profile" className={styles.cardTitle}>
         Edit Profile
       </h2>

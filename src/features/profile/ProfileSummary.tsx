@@ -48,7 +48,7 @@ export function ProfileSummary({ profile, own, signedIn, editing, onEdit }: Prop
   return (
     <section className={styles.summary} aria-label="Profile summary">
       <div className={styles.avatarWrap}>
-        <Avatar src={profile.avatar_url} initial={[...profile.username][0]?.toUpperCase() ?? '?'} size={104} />
+        <Avatar src={profile.avatar_url} person={profile} size={104} />
         {online && <span className={styles.onlineDot} role="img" aria-label="Online now" title="Online now" />}
         {own && (
           <Suspense fallback={null}>

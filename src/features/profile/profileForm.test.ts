@@ -19,6 +19,15 @@ describe('profileFormSchema', () => {
     expect(errorsOf({ ...valid, bio: 'x'.repeat(500) })).toEqual({});
     expect(errorsOf({ ...valid, bio: 'x'.repeat(501) })).toEqual({ bio: 'Bio must be less than 500 characters' });
   });
+  it("holds the display name to the database's rules, in its words", () => {
+    expect(errorsOf({ ...valid, display_name: 'x'.repeat(50) })).toEqual({});
+    expect(errorsOf({ ...valid, display_name: 'x'.repeat(301) })).toEqual({
+      display_name: 'Display name must be at most 50 characters',
+    });
+    expect(errorsOf({ ...valid, display_name: 'Ada\u202E' })).toEqual({
+      display_name: 'Display name cannot contain text-direction control characters',
+    });
+  });
 });
 
 describe('changedFields', () => {

@@ -1,13 +1,14 @@
 // The Edit Profile form's rules (SPEC §5 "Profile") and what a valid form changes: only the fields that differ from
 // the profile, with an emptied optional field stored as null.
 import { z } from 'zod';
+import { displayNameSchema } from '../../lib/validation.ts';
 import type { ProfileChanges } from '../../sync/kinds/updateProfile.ts';
 
 export const BIO_MAX = 500;
 
 export const profileFormSchema = z.object({
   username: z.string().trim().min(3, 'Username must be at least 3 characters'),
-  display_name: z.string(),
+  display_name: displayNameSchema,
   bio: z.string().max(BIO_MAX, 'Bio must be less than 500 characters'),
   wallet_address: z.string(),
 });

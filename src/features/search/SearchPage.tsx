@@ -43,7 +43,7 @@ function MemberResult({ member }: { member: MemberHit }) {
   return (
     <li data-testid="search-member">
       <Link to="/profile/$userId" params={{ userId: member.id }} className={styles.member}>
-        <Avatar src={member.avatar_url} initial={member.username[0]?.toUpperCase() ?? '?'} size={36} />
+        <Avatar src={member.avatar_url} person={member} size={36} />
         <span>
           <span className={styles.memberName}>
             {member.display_name || member.username} <RoleBadge role={member.role} />

@@ -7,7 +7,6 @@ import { Markdown } from '../../content/Markdown.tsx';
 import { listAge } from '../../lib/relativeTime.ts';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { initials } from './people.ts';
 import { PostGallery } from './PostGallery.tsx';
 import { WaitingMark } from './WaitingMark.tsx';
 import styles from './Thread.module.css';
@@ -35,7 +34,7 @@ interface PostHeaderProps {
 function PostHeader({ post, name, headingId, isFirst, heldMark }: PostHeaderProps) {
   return (
     <header className={styles.postHeader}>
-      <Avatar src={post.author?.avatar_url} initial={initials(name)} size={36} />
+      <Avatar src={post.author?.avatar_url} person={post.author} size={36} />
       <div className={styles.postWho}>
         <h2 id={headingId} className={styles.postAuthor}>
           {name} <RoleBadge role={post.author?.role} />

@@ -8,7 +8,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { NewCount } from '../../ui/threadList/ReadMark.tsx';
-import { authorName, initials } from './people.ts';
+import { authorName } from './people.ts';
 import styles from './Thread.module.css';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -49,7 +49,7 @@ export function ThreadHeader({ thread, replyCount, onDelete, tools, newCount = 0
       </div>
       <h1 className={styles.title}>{thread.title}</h1>
       <div className={styles.meta}>
-        <Avatar src={thread.author?.avatar_url} initial={initials(name)} size={28} />
+        <Avatar src={thread.author?.avatar_url} person={thread.author} size={28} />
         <span className={styles.metaAuthor}>
           {name} <RoleBadge role={thread.author?.role} />
         </span>

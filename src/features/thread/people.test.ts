@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listAuthorName } from '../../ui/AuthorLabel.tsx';
-import { authorName, initials } from './people.ts';
+import { authorName } from './people.ts';
 
 describe('author names', () => {
   it('prefers the display name, then the username, then a stand-in', () => {
@@ -15,12 +15,5 @@ describe('author names', () => {
     expect(listAuthorName(null, null)).toBe('Deleted member');
     expect(listAuthorName('1', null)).toBe('unknown');
     expect(listAuthorName('1', { username: 'satoshi' })).toBe('satoshi');
-  });
-
-  it('draws at most two initials', () => {
-    expect(initials('Satoshi Nakamoto Jr')).toBe('SN');
-    expect(initials('carla')).toBe('C');
-    expect(initials('node_runner')).toBe('NR');
-    expect(initials('')).toBe('?');
   });
 });

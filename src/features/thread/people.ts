@@ -7,13 +7,3 @@ export function authorName(authorId: string | null, author: AuthorSummary | null
   if (authorId === null) return DELETED_MEMBER;
   return author?.display_name?.trim() || author?.username || 'Unknown member';
 }
-
-/** SPEC §9: at most two letters, from the first two words of the name. */
-export function initials(name: string): string {
-  const letters = name
-    .split(/[\s._-]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0]!.toUpperCase());
-  return letters.join('') || '?';
-}

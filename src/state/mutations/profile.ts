@@ -11,7 +11,7 @@ import { useSession } from '../session/SessionContext.tsx';
 import { useSyncEngine } from '../sync/SyncContext.tsx';
 import { runWrite } from './write.ts';
 
-export { USERNAME_TAKEN } from '../../sync/kinds/updateProfile.ts';
+export { DISPLAY_NAME_RULES, USERNAME_TAKEN } from '../../sync/kinds/updateProfile.ts';
 
 /** How a saved change ended: sent, refused (with the failed list's reason), or left waiting for a connection. */
 type SaveOutcome = { state: 'sent' } | { state: 'offline'; entryId: string } | { state: 'refused'; reason: string };

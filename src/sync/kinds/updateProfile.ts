@@ -2,6 +2,7 @@
 // once, sent as one PATCH. A PATCH of the same values is harmless, so a retry after a lost answer needs no care.
 import type { ProfileRow } from '../../data/types.ts';
 import { PROFILE_COLUMNS } from '../../data/columns.ts';
+import { DISPLAY_NAME_DIRECTION, DISPLAY_NAME_TOO_LONG } from '../../lib/validation.ts';
 import { classifyFailure, describeFailure } from '../errors.ts';
 import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import type { PushContext, PushOutcome, WriteKind } from '../writeKind.ts';
@@ -25,6 +26,9 @@ declare module '../../data/outboxTypes.ts' {
 /** The refusal of a username another member has (the unique index on lower(username), 23505). */
 export const USERNAME_TAKEN = 'This username is already taken. Please choose another one.';
 
+/** The refusals of a display name by the database (20261129000500_display_name_rules.sql). */
+export const DISPLAY_NAME_RULES: readonly string[] = [DISPLAY_NAME_TOO_LONG, DISPLAY_NAME_DIRECTION];
+
 /** The server's row, put back in the mirror when the change is refused, so the screen stops showing it. */
 async function serverRow(ctx: PushContext, id: string): Promise<ProfileRow | undefined> {
   const { data } = await ctx.client.from('profiles').select(PROFILE_COLUMNS).eq('id', id).retry(false);
@@ -46,10 +50,12 @@ async function pushUpdate(ctx: PushContext, write: UpdateProfileWrite): Promise<
   const refusal = failure ?? { message: 'profile update refused', code: '42501', status: 403 };
   const restored = await serverRow(ctx, write.id);
   const taken = refusal.code === '23505' && /username/i.test(refusal.message);
+  // The database's display-name rules speak the form's words: said as they are, for the form to show by the field.
+  const nameRule = refusal.code === '23514' && DISPLAY_NAME_RULES.includes(refusal.message);
   return {
     result: 'failed',
     failure: refusal,
-    reason: taken ? USERNAME_TAKEN : describeFailure(refusal),
+    reason: taken ? USERNAME_TAKEN : nameRule ? refusal.message : describeFailure(refusal),
     changes: restored ? [{ table: 'profiles', row: restored }] : [],
   };
 }

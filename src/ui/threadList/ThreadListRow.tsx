@@ -14,7 +14,7 @@ export function ThreadListRow({ thread, read }: { thread: ThreadWithRefs; read?:
   const username = listAuthorName(thread.author_id, thread.author);
   return (
     <li className={styles.row} data-testid="thread-row">
-      <Avatar src={thread.author?.avatar_url} initial={username[0]?.toUpperCase() ?? '?'} size={40} />
+      <Avatar src={thread.author?.avatar_url} person={thread.author} size={40} />
       <div className={styles.main}>
         <div className={styles.titleLine}>
           {thread.is_pinned && <PinIcon />}

@@ -49,4 +49,19 @@ describe('updateProfile', () => {
     expect((await device.db.profiles.get(member.id))?.username).toBe(before!.username);
     expect((await device.db.profiles.get(member.id))?.bio).toBe(before!.bio);
   });
+
+  it('refuses a display name over 50 characters, or with a direction override, in the words the form shows', async () => {
+    const { device, member } = await signedInDevice(stack, devices);
+    const before = await serverProfile(member.id);
+    await enqueueUpdateProfile(device.writer(), { display_name: 'x'.repeat(300) });
+    await enqueueUpdateProfile(device.writer(), { display_name: '\u202Enimda' });
+    await device.engine.flush();
+    const failed = await device.db.failed.toArray();
+    expect(failed.map((f) => [f.code, f.reason])).toEqual([
+      ['23514', 'Display name must be at most 50 characters'],
+      ['23514', 'Display name cannot contain text-direction control characters'],
+    ]);
+    expect(await serverProfile(member.id)).toEqual(before);
+    expect((await device.db.profiles.get(member.id))?.display_name).toBe(before!.display_name);
+  });
 });
