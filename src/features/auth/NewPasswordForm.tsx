@@ -1,32 +1,27 @@
 // The second half of a reset: the recovery session sets the new password with updateUser.
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { FAILURES } from '../../backend/failureTexts.ts';
-import { setNewPassword } from '../../backend/auth.ts';
+import { useSetNewPassword } from '../../state/server/account.ts';
 import { newPasswordSchema } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { reportError } from '../../state/errors/reportError.ts';
 import { FormError } from './AuthLayout.tsx';
 import { useForm } from './useForm.ts';
 
 export function NewPasswordForm() {
-  const client = useBackend();
+  const setNewPassword = useSetNewPassword();
   const endRecovery = useSession((s) => s.endRecovery);
   const navigate = useNavigate();
   const form = useForm(newPasswordSchema, { password: '', confirmPassword: '' });
 
   const onSubmit = form.submit(async ({ password }) => {
-    try {
-      await setNewPassword(client, password);
-      endRecovery();
-      toast.success('Password updated! You are signed in.');
-      await navigate({ to: '/' });
-    } catch (error) {
-      form.setServerError(reportError(error, FAILURES.newPassword).message);
+    const outcome = await setNewPassword.run(password);
+    if (!outcome.ok) {
+      form.setServerError(outcome.error.message);
+      return;
     }
+    endRecovery();
+    await navigate({ to: '/' });
   });
 
   return (

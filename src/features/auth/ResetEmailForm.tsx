@@ -1,32 +1,24 @@
 // The reset request: one email field; a failure shows the server's message (SPEC §8).
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { FAILURES } from '../../backend/failureTexts.ts';
-import { sendPasswordResetEmail } from '../../backend/auth.ts';
+import { useSendResetEmail } from '../../state/server/account.ts';
 import { resetEmailSchema } from '../../lib/validation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { reportError } from '../../state/errors/reportError.ts';
 import { FormError, OfflineNote } from './AuthLayout.tsx';
 import styles from './auth.module.css';
 import { useForm } from './useForm.ts';
 
 export function ResetEmailForm() {
-  const client = useBackend();
+  const sendResetEmail = useSendResetEmail();
   const { online } = useShellSyncStatus();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm(resetEmailSchema, { email: '' });
 
   const onSubmit = form.submit(async ({ email }) => {
-    try {
-      await sendPasswordResetEmail(client, email, `${window.location.origin}/reset-password`);
-      toast.success('Password reset email sent! Check your inbox.');
-      setSentTo(email);
-    } catch (error) {
-      form.setServerError(reportError(error, FAILURES.resetPassword).message);
-    }
+    const outcome = await sendResetEmail.run(email, `${window.location.origin}/reset-password`);
+    if (outcome.ok) setSentTo(email);
+    else form.setServerError(outcome.error.message);
   });
 
   if (sentTo)

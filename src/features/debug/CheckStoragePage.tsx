@@ -1,27 +1,26 @@
 // /check-storage: whether each bucket the app needs (media, avatars) answers, as a quick health check.
 import { useEffect, useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { BUCKETS, listBucket, type Bucket, type Probe } from '../../backend/debug.ts';
+import { type Bucket, BUCKETS, type Probe, useDebugProbes } from '../../state/server/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 
 export function CheckStoragePage() {
-  const client = useBackend();
+  const probes = useDebugProbes();
   const userId = useSession((s) => s.user?.id ?? '');
   const [results, setResults] = useState<Record<Bucket, Probe> | null>(null);
   const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;
-    Promise.all(BUCKETS.map((b) => listBucket(client, b, userId))).then(
+    Promise.all(BUCKETS.map((b) => probes.listBucket(b, userId))).then(
       (probes) =>
         live && setResults(Object.fromEntries(BUCKETS.map((b, i) => [b, probes[i]!])) as Record<Bucket, Probe>),
     );
     return () => {
       live = false;
     };
-  }, [client, userId, round]);
+  }, [probes, userId, round]);
   return (
     <DebugPage title="Check storage">
       {!results && <Spinner label="Checking buckets…" />}

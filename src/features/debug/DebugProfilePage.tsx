@@ -1,22 +1,18 @@
 // /debug-profile: the profile the app holds beside the raw rows of profiles and profile_private.
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { readPrivateRow, readProfileRow, type Probe } from '../../backend/debug.ts';
+import { type Probe, useDebugProbes } from '../../state/server/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 
 export function DebugProfilePage() {
-  const client = useBackend();
+  const probes = useDebugProbes();
   const user = useSession((s) => s.user);
   const profile = useSession((s) => s.profile);
   const [rows, setRows] = useState<{ public: Probe; private: Probe } | null>(null);
   const read = async () => {
     if (!user) return;
-    const [publicRow, privateRow] = await Promise.all([
-      readProfileRow(client, user.id),
-      readPrivateRow(client, user.id),
-    ]);
+    const [publicRow, privateRow] = await Promise.all([probes.readProfileRow(user.id), probes.readPrivateRow(user.id)]);
     setRows({ public: publicRow, private: privateRow });
   };
   const dbRole = (rows?.public.detail as { role?: string } | null | undefined)?.role;

@@ -3,10 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { readStoredSession } from '../../backend/auth.ts';
 import { logError } from '../../state/errors/reportError.ts';
-import { readProfileRow, restoreStoredSession, type Probe } from '../../backend/debug.ts';
+import { type Probe, readStoredSession, useDebugProbes } from '../../state/server/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 import styles from './debug.module.css';
@@ -22,7 +20,7 @@ function storedSession(key: string) {
 }
 
 export function SimpleDebugPage() {
-  const client = useBackend();
+  const probes = useDebugProbes();
   const user = useSession((s) => s.user);
   const heldRole = useSession((s) => s.profile?.role ?? null);
   const storageKey = useSession((s) => s.storageKey);
@@ -33,7 +31,7 @@ export function SimpleDebugPage() {
 
   const restoreSession = async () => {
     if (!stored) return;
-    setRestore(await restoreStoredSession(client, stored));
+    setRestore(await probes.restoreStoredSession(stored));
     setStored(storedSession(storageKey));
   };
 
@@ -60,7 +58,7 @@ export function SimpleDebugPage() {
         <DebugCard
           title="Profile role"
           actions={
-            <Button onClick={() => user && void readProfileRow(client, user.id).then(setRow)} disabled={!user}>
+            <Button onClick={() => user && void probes.readProfileRow(user.id).then(setRow)} disabled={!user}>
               Read role from the database
             </Button>
           }

@@ -1,14 +1,13 @@
 // /test-auth: the session store's state, and the auth calls run by hand (get user, refresh, sign out).
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { probeRefresh, probeUser, type Probe } from '../../backend/debug.ts';
+import { type Probe, useDebugProbes } from '../../state/server/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 import styles from './debug.module.css';
 
 export function TestAuthPage() {
-  const client = useBackend();
+  const probes = useDebugProbes();
   const state = useSession((s) => s);
   const [result, setResult] = useState<{ label: string; probe: Probe } | null>(null);
   const run = async (label: string, call: () => Promise<Probe>) => {
@@ -21,8 +20,8 @@ export function TestAuthPage() {
         title="Session"
         actions={
           <>
-            <Button onClick={() => void run('getUser', () => probeUser(client))}>Get user</Button>
-            <Button onClick={() => void run('refreshSession', () => probeRefresh(client))}>Refresh session</Button>
+            <Button onClick={() => void run('getUser', () => probes.probeUser())}>Get user</Button>
+            <Button onClick={() => void run('refreshSession', () => probes.probeRefresh())}>Refresh session</Button>
             <Button variant="danger" onClick={() => void state.signOut()} disabled={!state.user}>
               Sign out
             </Button>

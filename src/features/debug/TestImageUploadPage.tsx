@@ -1,12 +1,11 @@
 // /test-image-upload: upload a chosen image to the media bucket and show it from its public URL.
 import { useState, type ChangeEvent } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { uploadProbe, type Probe } from '../../backend/debug.ts';
+import { type Probe, useDebugProbes } from '../../state/server/debug.ts';
 import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 
 export function TestImageUploadPage() {
-  const client = useBackend();
+  const probes = useDebugProbes();
   const userId = useSession((s) => s.user?.id ?? null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<(Probe & { url?: string }) | null>(null);
@@ -15,7 +14,7 @@ export function TestImageUploadPage() {
     const file = event.target.files?.[0];
     if (!file || !userId) return;
     setBusy(true);
-    setResult(await uploadProbe(client, 'media', userId, file, false));
+    setResult(await probes.uploadProbe('media', userId, file, false));
     setBusy(false);
     event.target.value = '';
   };

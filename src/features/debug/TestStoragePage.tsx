@@ -1,8 +1,7 @@
 // /test-storage: upload a test file to a bucket under the member's folder, read it back, optionally remove it.
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { BUCKETS, listBucket, uploadProbe, type Bucket, type Probe } from '../../backend/debug.ts';
+import { type Bucket, BUCKETS, type Probe, useDebugProbes } from '../../state/server/debug.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
@@ -10,7 +9,7 @@ import { DebugCard, DebugPage, Json, Outcome } from './DebugCard.tsx';
 import styles from './debug.module.css';
 
 export function TestStoragePage() {
-  const client = useBackend();
+  const probes = useDebugProbes();
   const userId = useSession((s) => s.user?.id ?? null);
   const [bucket, setBucket] = useState<Bucket>('media');
   const [cleanUp, setCleanUp] = useState(true);
@@ -33,15 +32,13 @@ export function TestStoragePage() {
             <Button
               variant="primary"
               disabled={!userId || busy}
-              onClick={() =>
-                userId && void run('upload', () => uploadProbe(client, bucket, userId, undefined, cleanUp))
-              }
+              onClick={() => userId && void run('upload', () => probes.uploadProbe(bucket, userId, undefined, cleanUp))}
             >
               Upload a test image
             </Button>
             <Button
               disabled={!userId || busy}
-              onClick={() => userId && void run('list', () => listBucket(client, bucket, userId))}
+              onClick={() => userId && void run('list', () => probes.listBucket(bucket, userId))}
             >
               List my files
             </Button>

@@ -1,11 +1,8 @@
 // The ban dialog (SPEC §2, §5 "Ban"): a required reason and 'Delete all posts by this user', then the confirmation
 // with its note when the posts will go. The ban itself is one call; the database does it all or nothing.
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { banMember, MODERATION_FAILURES } from '../../backend/moderation.ts';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { reportError } from '../../state/errors/reportError.ts';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
+import { useBanMember } from '../../state/server/moderation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
@@ -39,31 +36,24 @@ export function BanDialog({ target, onClose, onBanned }: BanDialogProps) {
 }
 
 function BanForm({ target, onClose, onBanned }: { target: BanTarget } & Omit<BanDialogProps, 'target'>) {
-  const client = useBackend();
+  const banMember = useBanMember();
   const { pull } = useMirrorActions();
   const [reason, setReason] = useState('');
   const [deletePosts, setDeletePosts] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const ask = () => {
     if (!reason.trim()) setProblem(BAN_REASON_REQUIRED);
     else setConfirming(true);
   };
   const ban = async () => {
-    setBusy(true);
-    try {
-      await banMember(client, target.id, reason, deletePosts);
-      toast.success('User banned successfully');
-      onBanned(target);
-      // Deleted posts leave this device's mirror too.
-      if (deletePosts) void pull();
-      onClose();
-    } catch (error) {
-      reportError(error, MODERATION_FAILURES.ban);
-      setBusy(false);
-    }
+    if (!(await banMember.run(target.id, reason, deletePosts)).ok) return;
+    onBanned(target);
+    // Deleted posts leave this device's mirror too.
+    if (deletePosts) void pull();
+    onClose();
   };
+  const busy = banMember.pending;
   if (confirming)
     return (
       <>

@@ -1,31 +1,22 @@
 // The Banned tab (SPEC §2): who is banned, why and when, whether their posts went, and Unban.
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { MODERATION_FAILURES, unbanMember, type BannedMember } from '../../backend/moderation.ts';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { reportError } from '../../state/errors/reportError.ts';
+import type { BannedMember } from '../../backend/moderation.ts';
+import { useUnbanMember, type PagedQuery } from '../../state/server/moderation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { ListGate } from './ListStates.tsx';
 import { ago } from './moderationFacts.ts';
-import type { PagedQuery } from '../../state/server/moderation.ts';
 import styles from './Moderation.module.css';
 
 export function BannedTab({ list }: { list: PagedQuery<BannedMember> }) {
-  const client = useBackend();
+  const unbanMember = useUnbanMember();
   const now = useMinuteClock();
   const [busy, setBusy] = useState<string>();
   const unban = async (member: BannedMember) => {
     setBusy(member.user_id);
-    try {
-      await unbanMember(client, member.user_id);
-      toast.success('User unbanned successfully');
-      if (list.state === 'ready') list.update((rows) => rows.filter((r) => r.user_id !== member.user_id));
-    } catch (error) {
-      reportError(error, MODERATION_FAILURES.unban);
-    } finally {
-      setBusy(undefined);
-    }
+    const outcome = await unbanMember.run(member.user_id);
+    setBusy(undefined);
+    if (outcome.ok && list.state === 'ready') list.update((rows) => rows.filter((r) => r.user_id !== member.user_id));
   };
   return (
     <>

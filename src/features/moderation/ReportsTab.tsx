@@ -2,19 +2,8 @@
 // reasons, its reporters, and what staff can do: open it, dismiss the reports, delete the post, (admins) ban its
 // author, or dismiss every open report of one reporter.
 import { Link } from '@tanstack/react-router';
-import type { FailureTexts } from '../../backend/errors.ts';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import {
-  deleteReportedPost,
-  dismissReporterReports,
-  dismissReports,
-  MODERATION_FAILURES,
-  type OpenReport,
-  type Reporter,
-} from '../../backend/moderation.ts';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { reportError } from '../../state/errors/reportError.ts';
+import type { OpenReport, Reporter } from '../../backend/moderation.ts';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
@@ -24,7 +13,12 @@ import { DismissReporterDialog } from './DismissReporterDialog.tsx';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { ago, reasonSummary } from './moderationFacts.ts';
 import { ReporterList, reporterName } from './ReporterList.tsx';
-import type { PagedQuery } from '../../state/server/moderation.ts';
+import {
+  useDeleteReportedPost,
+  useDismissReporterReports,
+  useDismissReports,
+  type PagedQuery,
+} from '../../state/server/moderation.ts';
 import styles from './Moderation.module.css';
 
 interface ReportsTabProps {
@@ -36,8 +30,10 @@ interface ReportsTabProps {
 }
 
 export function ReportsTab({ list, canBan, onBanned }: ReportsTabProps) {
-  const client = useBackend();
   const { pull } = useMirrorActions();
+  const dismissAll = useDismissReporterReports();
+  const dismissOne = useDismissReports();
+  const deleteOne = useDeleteReportedPost();
   const now = useMinuteClock();
   const [busy, setBusy] = useState<string>();
   const [deleting, setDeleting] = useState<OpenReport | null>(null);
@@ -46,43 +42,26 @@ export function ReportsTab({ list, canBan, onBanned }: ReportsTabProps) {
   /** One reporter's reports sit on many cards: once the server confirmed, the list is read again. */
   const dismissReporter = async (reporter: Reporter) => {
     setBusy(reporter.id);
-    try {
-      const dismissed = await dismissReporterReports(client, reporter.id);
-      toast.success(`Dismissed ${dismissed} ${dismissed === 1 ? 'report' : 'reports'} from ${reporterName(reporter)}`);
-      if (list.state === 'ready') list.reload();
-      void pull();
-    } catch (error) {
-      reportError(error, MODERATION_FAILURES.dismissReporter);
-    } finally {
-      setBusy(undefined);
-    }
+    const outcome = await dismissAll.run(reporter.id, reporterName(reporter));
+    setBusy(undefined);
+    if (!outcome.ok) return;
+    if (list.state === 'ready') list.reload();
+    void pull();
   };
   const drop = (postId: string) => {
     if (list.state === 'ready') list.update((rows) => rows.filter((r) => r.post_id !== postId));
   };
   /** Runs a staff action on a post's reports; the card goes once the server confirmed it. */
-  const act = async (report: OpenReport, action: () => Promise<unknown>, done: string, texts: FailureTexts) => {
+  const act = async (report: OpenReport, action: (postId: string) => Promise<{ ok: boolean }>) => {
     setBusy(report.post_id);
-    try {
-      await action();
-      toast.success(done);
-      drop(report.post_id);
-      void pull();
-    } catch (error) {
-      reportError(error, texts);
-    } finally {
-      setBusy(undefined);
-    }
+    const outcome = await action(report.post_id);
+    setBusy(undefined);
+    if (!outcome.ok) return;
+    drop(report.post_id);
+    void pull();
   };
-  const dismiss = (report: OpenReport) =>
-    act(report, () => dismissReports(client, report.post_id), 'Reports dismissed', MODERATION_FAILURES.dismiss);
-  const deletePost = (report: OpenReport) =>
-    act(
-      report,
-      () => deleteReportedPost(client, report.post_id),
-      'Post deleted successfully!',
-      MODERATION_FAILURES.deletePost,
-    );
+  const dismiss = (report: OpenReport) => act(report, dismissOne.run);
+  const deletePost = (report: OpenReport) => act(report, deleteOne.run);
   // ban_user closes the open reports of the member's posts itself, with their audit rows.
   const afterBan = (report: OpenReport) => {
     onBanned?.();

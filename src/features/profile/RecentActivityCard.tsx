@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { Suspense, useState, type ReactNode } from 'react';
 import type { ActivityEntry } from '../../backend/profiles.ts';
 import { relativeAge } from '../../lib/relativeTime.ts';
-import { useMemberActivity } from '../../state/queries/profile.ts';
+import { useMemberActivity } from '../../state/server/activity.ts';
 import { useThreadLink } from '../../state/queries/threadLinks.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './Profile.module.css';

@@ -9,7 +9,7 @@ import { ReadMark } from '../../ui/threadList/ReadMark.tsx';
 import { useHitReadStates } from './useHitReadStates.ts';
 import { useThreadLink } from '../../state/queries/threadLinks.ts';
 import type { MemberHit, ThreadHit } from '../../data/searchTypes.ts';
-import { useSearchResults, type ServerState } from './useSearchResults.ts';
+import { useSearchResults, type ServerState } from '../../state/server/search.ts';
 import styles from './SearchPage.module.css';
 
 const SERVER_NOTES: Record<ServerState, string | null> = {

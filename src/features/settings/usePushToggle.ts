@@ -1,7 +1,7 @@
 // The push toggle's state on this device (subscribed or not, busy while it changes) and its change, over the
 // browser's PushManager and the member's push_subscriptions rows.
 import { useEffect, useMemo, useState } from 'react';
-import { vapidPublicKey } from '../../backend/config.ts';
+import { vapidPublicKey } from '../../state/server/config.ts';
 import type { MeRow } from '../../data/types.ts';
 import { logError } from '../../state/errors/reportError.ts';
 import { useSettingsActions } from '../../state/mutations/settings.ts';

@@ -1,10 +1,18 @@
-// The moderation panel's reads, which only the server answers: members, the banned, open reports, the audit log.
+// The moderation panel's reads, which only the server answers (members, the banned, open reports, the audit log),
+// and its actions, each refused at once offline and confirmed by the server before the screen changes.
+import type { ForumClient } from '../../backend/client.ts';
 import {
+  banMember,
   countModerationUsers,
+  deleteReportedPost,
+  dismissReporterReports,
+  dismissReports,
   fetchBannedMembers,
   fetchModerationLog,
   fetchModerationUsers,
   fetchOpenReports,
+  MODERATION_FAILURES,
+  unbanMember,
   type BannedMember,
   type LogEntry,
   type LogFilters,
@@ -12,6 +20,7 @@ import {
   type OpenReport,
 } from '../../backend/moderation.ts';
 import { usePagedQuery, type PagedQuery } from './usePagedQuery.ts';
+import { useServerAction } from './useServerAction.ts';
 import { useServerQuery } from './useServerQuery.ts';
 
 export type { PagedQuery };
@@ -51,3 +60,31 @@ export const useModerationLog = (filters: LogFilters): PagedQuery<LogEntry> =>
     (client, shown: LogEntry[]) => fetchModerationLog(client, filters, shown.length),
     'Failed to load the log',
   );
+
+export const useBanMember = () =>
+  useServerAction(banMember, { failure: MODERATION_FAILURES.ban, success: 'User banned successfully' });
+
+export const useUnbanMember = () =>
+  useServerAction(unbanMember, { failure: MODERATION_FAILURES.unban, success: 'User unbanned successfully' });
+
+export const useDismissReports = () =>
+  useServerAction(dismissReports, { failure: MODERATION_FAILURES.dismiss, success: 'Reports dismissed' });
+
+export const useDeleteReportedPost = () =>
+  useServerAction(deleteReportedPost, {
+    failure: MODERATION_FAILURES.deletePost,
+    success: 'Post deleted successfully!',
+  });
+
+/** `name` is how the screen names the reporter, for the toast that says how many of their reports went. */
+async function dismissAllOf(client: ForumClient, reporterId: string, name: string) {
+  return { dismissed: await dismissReporterReports(client, reporterId), name };
+}
+
+const DISMISS_REPORTER_TEXTS = {
+  failure: MODERATION_FAILURES.dismissReporter,
+  success: ({ dismissed, name }: { dismissed: number; name: string }) =>
+    `Dismissed ${dismissed} ${dismissed === 1 ? 'report' : 'reports'} from ${name}`,
+};
+
+export const useDismissReporterReports = () => useServerAction(dismissAllOf, DISMISS_REPORTER_TEXTS);

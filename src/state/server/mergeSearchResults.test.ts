@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeThreads, mergeResults } from './mergeResults.ts';
+import { dedupeThreads, mergeResults } from './mergeSearchResults.ts';
 import type { MemberHit, ThreadHit } from '../../data/searchTypes.ts';
 
 const hit = (thread_id: string, post_id: string | null = null, snippet: string | null = null): ThreadHit => ({
