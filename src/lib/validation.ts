@@ -6,7 +6,7 @@ const USERNAME_MIN = 3;
 /** The server keeps a chosen name exactly, or refuses it (20261128000600_new_user_defects.sql): same rules here. */
 const USERNAME_MAX = 40;
 
-/** The database's display-name rules (20261129000500_display_name_rules.sql), in its words. */
+/** The database's display-name rules (20261129000700_display_name_rules.sql), in its words. */
 const DISPLAY_NAME_MAX = 50;
 export const DISPLAY_NAME_TOO_LONG = 'Display name must be at most 50 characters';
 export const DISPLAY_NAME_DIRECTION = 'Display name cannot contain text-direction control characters';

@@ -26,7 +26,7 @@ declare module '../../data/outboxTypes.ts' {
 /** The refusal of a username another member has (the unique index on lower(username), 23505). */
 export const USERNAME_TAKEN = 'This username is already taken. Please choose another one.';
 
-/** The refusals of a display name by the database (20261129000500_display_name_rules.sql). */
+/** The refusals of a display name by the database (20261129000700_display_name_rules.sql). */
 export const DISPLAY_NAME_RULES: readonly string[] = [DISPLAY_NAME_TOO_LONG, DISPLAY_NAME_DIRECTION];
 
 /** The server's row, put back in the mirror when the change is refused, so the screen stops showing it. */
