@@ -8,12 +8,13 @@ import { handleAuth } from './auth/index.ts';
 import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './auth/rateLimits.ts';
 import type { StackContext, WalletSettings } from './context.ts';
 import type { Db, RoleTimeouts } from './db.ts';
-import { handleFunctions, LocalFunctions } from './functions.ts';
+import { handleFunctions, invokeAsService, LocalFunctions } from './functions.ts';
 import { ApiError, BodyTooLarge, endAfterBody, readBody, type ApiRequest, type ApiResponse } from './http.ts';
 import { makeKeys } from './jwt.ts';
 import { embeddedConfigOf, handleLocal } from './local.ts';
 import { handleMailApi } from './mailApi.ts';
-import { NotificationSender } from './notificationSender.ts';
+import { notificationSender } from './notificationSender.ts';
+import { tipChecker } from './tipChecker.ts';
 import { applyPushTestOrigin } from './pushTestOrigin.ts';
 import { RealtimeServer, type RealtimeLimits } from './realtime/realtimeServer.ts';
 import { handleRest } from './rest/index.ts';
@@ -48,6 +49,8 @@ export interface StackOptions {
   vapidKeys?: VapidKeys;
   /** Run send-notifications after writes and when retries are due, as a hosted project's webhook and schedule do. */
   sendNotifications?: boolean;
+  /** Run check-tip's scheduled check of the pending tips when one is due, as a hosted project's schedule does. */
+  checkTips?: boolean;
   /** Settings for the Edge Functions beyond the stack's own (SUPABASE_URL, keys, SITE_URL, mail API, VAPID). */
   functionEnv?: Record<string, string>;
   /** The wallet's chain settings: served to the app in /local/v1/config, and to the functions as WALLET_* env. */
@@ -269,6 +272,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         // A write may have queued notification deliveries (a reply, a message, a like).
         if (service.prefix === '/rest/v1' && !head && apiReq.method !== 'GET' && out.status < 300) {
           ctx.notificationSender?.wake();
+          ctx.tipChecker?.wake();
         }
       } catch (e) {
         if (e instanceof ApiError) return send(res, { status: e.status, headers: e.headers, body: e.body }, head, cors);
@@ -331,24 +335,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     wallet: options.wallet ?? {},
   };
   if (options.sendNotifications) {
-    ctx.notificationSender = new NotificationSender(options.db, async () => {
-      const handler = await functions.handler('send-notifications');
-      if (!handler) throw new Error('supabase/functions/send-notifications is missing');
-      return handler(
-        new Request(`${url}/functions/v1/send-notifications`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${keys.serviceKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ type: 'INSERT', table: 'notifications', schema: 'public' }),
-        }),
-      );
-    });
+    const payload = { type: 'INSERT', table: 'notifications', schema: 'public' };
+    ctx.notificationSender = notificationSender(options.db, () => invokeAsService(ctx, 'send-notifications', payload));
   }
+  if (options.checkTips)
+    ctx.tipChecker = tipChecker(options.db, () => invokeAsService(ctx, 'check-tip', { due: true }));
   ctx.fairQueue = queue;
   const realtime = new RealtimeServer({ db: options.db, keys, addressOf, queue, limits: options.realtimeLimits });
   await realtime.attach(server);
   ready.ctx = ctx;
   // Deliveries queued while the stack was down go out now.
   ctx.notificationSender?.wake();
+  ctx.tipChecker?.wake();
   return {
     url,
     anonKey: keys.anonKey,
@@ -358,6 +356,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     realtime,
     close: async () => {
       await ctx.notificationSender?.close();
+      await ctx.tipChecker?.close();
       await realtime.close();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
