@@ -35,6 +35,9 @@ declare module '../../data/outboxTypes.ts' {
 /** The database's words for a hash recorded by someone else: SPEC has none. */
 const RECORDED_BY_ANOTHER = 'This transaction is already recorded as another tip';
 
+/** The tips guard's refusals (guard_tip_insert) already say what is wrong in the member's words. */
+const GUARD_CODES = new Set(['42501', '23503', '23514']);
+
 /** Whether the member already recorded this transaction, from another device or under another id. */
 async function recordedByMe(ctx: PushContext, hash: string): Promise<boolean> {
   const { data, error, status } = await ctx.client
@@ -59,7 +62,8 @@ async function pushTip(ctx: PushContext, { tip }: TipWrite): Promise<PushOutcome
       if (await recordedByMe(ctx, tip.tx_hash)) return { result: 'sent', changes: [] };
       return { result: 'failed', failure, reason: RECORDED_BY_ANOTHER, changes: [] };
     }
-    return { result: 'failed', failure, changes: [] };
+    const reason = GUARD_CODES.has(failure.code ?? '') ? failure.message : undefined;
+    return { result: 'failed', failure, reason, changes: [] };
   }
   // A transaction already mined settles at once; otherwise, or if this check fails, the scheduled check asks again.
   // Not awaited: an explorer that hangs must not hold back the writes behind this one.
