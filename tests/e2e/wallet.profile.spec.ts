@@ -200,6 +200,7 @@ test('a tip goes to the verified address with its value in wei, and counts only 
   await expect(sentTips.filter({ hasText: '2.0000 GUAPX' })).toContainText('Failed on chain');
   await expect(sentTips.filter({ hasText: '1.5000 GUAPX' })).toContainText('Confirmed');
   await expect(sentTips).toHaveCount(2);
+  await shoot(page, 'profile-tips-sent-settled', page.getByRole('region', { name: 'Tips Sent' }));
   await profile.open(recipientSession.userId);
   await expect(tipsReceived).toHaveText('1');
   await expect(tips.getByRole('listitem')).toHaveCount(1);

@@ -73,7 +73,7 @@ test('a tip made offline is recorded once on reconnect, checked again until the 
   const waiting = tipsSent.getByRole('listitem').filter({ hasText: '0.2500 GUAPX' });
   await expect(waiting).toContainText(`to @${recipient.account.username}`);
   await expect(waiting).toContainText('Waiting to be recorded');
-  await shoot(own, 'profile-tips-sent-offline');
+  await shoot(own, 'profile-tips-sent-offline', tipsSent);
   expect(recordRequests).toBe(0);
 
   await page.context().setOffline(false);
@@ -88,7 +88,7 @@ test('a tip made offline is recorded once on reconnect, checked again until the 
   await expect(toast(own, 'The explorer has not confirmed this tip yet.')).toBeVisible();
   await expect(tip).toContainText('Pending');
   await expectNoSeriousA11yViolations(own, 'a pending tip in Tips Sent');
-  await shoot(own, 'profile-tips-sent-pending');
+  await shoot(own, 'profile-tips-sent-pending', tipsSent);
 
   // The explorer sees it now; the next scheduled check confirms it, and both tabs show it without a reload.
   explorer.registerSent(sent[0]!);
@@ -98,8 +98,8 @@ test('a tip made offline is recorded once on reconnect, checked again until the 
   const received = page.getByRole('region', { name: 'Tips Received' });
   await expect(received.getByRole('listitem')).toContainText('0.2500 GUAPX');
   await expect(received.getByRole('listitem')).toContainText(`from @${account.username}`);
-  await shoot(own, 'profile-tips-sent-confirmed');
-  await shoot(page, 'profile-tips-received-live');
+  await shoot(own, 'profile-tips-sent-confirmed', tipsSent);
+  await shoot(page, 'profile-tips-received-live', received);
 
   // Recorded once, whatever the reconnect and the two tabs did.
   expect(recordRequests).toBe(1);
@@ -143,7 +143,7 @@ test('a tip the server refuses on reconnect lands in the failed list, with its r
   await expect(tipsSent.getByRole('listitem')).toHaveCount(0);
   expect(await recordedTips(request, session, sent[0]!.hash)).toEqual([]);
   await expectNoSeriousA11yViolations(own, 'a refused tip in Tips Sent');
-  await shoot(own, 'profile-tips-sent-refused');
+  await shoot(own, 'profile-tips-sent-refused', tipsSent);
 
   await refused.getByRole('button', { name: 'Discard' }).click();
   await expect(refused).toHaveCount(0);

@@ -1,6 +1,6 @@
 // What the tip specs share: a second member in a browser of their own, screenshots at both sizes, a toast, the
 // profile's Tips Received count, and the server's record of a tip as its sender reads it.
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { newMember } from './newMember.ts';
 import { DESKTOP, PHONE, screen } from './screens.ts';
 import type { memberSession } from './walletApi.ts';
@@ -10,9 +10,11 @@ type Session = Awaited<ReturnType<typeof memberSession>>;
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
-export async function shoot(page: Page, name: string) {
+/** Both sizes; `focus`, when given, is scrolled into view at each. */
+export async function shoot(page: Page, name: string, focus?: Locator) {
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
+    await focus?.scrollIntoViewIfNeeded();
     await screen(page, name);
   }
   await page.setViewportSize(DESKTOP);

@@ -13,7 +13,7 @@ export function TipsReceivedCard({ userId, count }: { userId: string; count: num
   const now = useMinuteClock();
   const chain = walletChain();
   return (
-    <section className={styles.card} aria-labelledby="profile-tips">
+    <section className={`${styles.card} ${styles.tipsCard}`} aria-labelledby="profile-tips">
       <h2 id="profile-tips" className={styles.cardTitle}>
         Tips Received
       </h2>

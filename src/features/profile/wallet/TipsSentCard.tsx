@@ -82,7 +82,7 @@ export function TipsSentCard({ userId }: { userId: string }) {
   const tips = recorded.state === 'ready' ? recorded.data : [];
   const nothing = recorded.state === 'ready' && tips.length === 0 && waiting.length === 0 && failed.length === 0;
   return (
-    <section className={styles.card} aria-labelledby="profile-tips-sent">
+    <section className={`${styles.card} ${styles.tipsCard}`} aria-labelledby="profile-tips-sent">
       <h2 id="profile-tips-sent" className={styles.cardTitle}>
         Tips Sent
       </h2>
