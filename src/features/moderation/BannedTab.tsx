@@ -8,10 +8,10 @@ import { Button } from '../../ui/Button.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { ListGate } from './ListStates.tsx';
 import { ago } from './moderationFacts.ts';
-import type { PagedList } from './usePagedList.ts';
+import type { PagedQuery } from '../../state/server/moderation.ts';
 import styles from './Moderation.module.css';
 
-export function BannedTab({ list }: { list: PagedList<BannedMember> }) {
+export function BannedTab({ list }: { list: PagedQuery<BannedMember> }) {
   const client = useBackend();
   const now = useMinuteClock();
   const [busy, setBusy] = useState<string>();

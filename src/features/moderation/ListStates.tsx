@@ -1,7 +1,7 @@
 // What every list of the panel shows around its rows: the failure with Try again, the empty text, Load more.
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { PagedList } from './usePagedList.ts';
+import type { PagedQuery } from '../../state/server/moderation.ts';
 import styles from './Moderation.module.css';
 
 function ListFailure({ title, onRetry }: { title: string; onRetry(): void }) {
@@ -23,14 +23,16 @@ function EmptyNote({ children }: { children: string }) {
 }
 
 /** Loading, failure and empty for a list; answers null once there are rows to show. */
-export function ListGate<T>({ list, failed, empty }: { list: PagedList<T>; failed: string; empty: string }) {
+export function ListGate<T>({ list, failed, empty }: { list: PagedQuery<T>; failed: string; empty: string }) {
   if (list.state === 'loading') return <Spinner />;
+  if (list.state === 'offline')
+    return <EmptyNote>You are offline. This list loads when you are back online.</EmptyNote>;
   if (list.state === 'failed') return <ListFailure title={failed} onRetry={list.retry} />;
   if (list.rows.length === 0) return <EmptyNote>{empty}</EmptyNote>;
   return null;
 }
 
-export function LoadMore<T>({ list, failed }: { list: PagedList<T>; failed: string }) {
+export function LoadMore<T>({ list, failed }: { list: PagedQuery<T>; failed: string }) {
   if (list.state !== 'ready' || (!list.more && !list.moreFailed)) return null;
   return (
     <div className={styles.more}>

@@ -1,14 +1,14 @@
 // The Log tab (admins): the database's audit log, newest first, 50 to a page: who did what to whom, when and why,
 // filtered by actor, action and dates.
 import { Link } from '@tanstack/react-router';
-import { useCallback, useId, useMemo, useState } from 'react';
-import { fetchModerationLog, type LogEntry, type LogFilters } from '../../backend/moderation.ts';
-import { useBackend } from '../../state/BackendContext.tsx';
+import { useId, useMemo, useState } from 'react';
+import type { LogEntry, LogFilters } from '../../backend/moderation.ts';
+import { useModerationLog } from '../../state/server/moderation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { ago, describeAction, isThreadToolAction, LOG_ACTIONS, loggedThreadTitle } from './moderationFacts.ts';
-import { usePagedList, useSettled } from './usePagedList.ts';
+import { useSettled } from './useSettled.ts';
 import styles from './Moderation.module.css';
 
 const NO_FILTERS: LogFilters = { actor: '', action: '', from: '', to: '' };
@@ -81,7 +81,6 @@ function Whom({ entry }: { entry: LogEntry }) {
 }
 
 export function LogTab() {
-  const client = useBackend();
   // The actor is typed, so it is asked for once typing pauses; the other filters at once.
   const [typed, setTyped] = useState('');
   const [picked, setPicked] = useState<Omit<LogFilters, 'actor'>>({ action: '', from: '', to: '' });
@@ -92,11 +91,7 @@ export function LogTab() {
     // A new object only for a new choice: each one asks the server again.
     if (rest.action !== picked.action || rest.from !== picked.from || rest.to !== picked.to) setPicked(rest);
   };
-  const fetchPage = useCallback(
-    (shown: LogEntry[]) => fetchModerationLog(client, asked, shown.length),
-    [client, asked],
-  );
-  const list = usePagedList(fetchPage, 'Failed to load the log');
+  const list = useModerationLog(asked);
   const now = useMinuteClock();
   const filtered = asked.actor || asked.action || asked.from || asked.to;
   return (

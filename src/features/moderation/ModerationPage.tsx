@@ -1,9 +1,6 @@
 // /moderation: checked here rather than by the route guard (SPEC §2). Admins get Users, Banned, Reports and Log;
 // everyone else the spec's Access Denied (moderators have their report queue at /reports). Online only.
-import { useCallback, useEffect, useState } from 'react';
-import { countModerationUsers, fetchBannedMembers } from '../../backend/moderation.ts';
-import { useBackend } from '../../state/BackendContext.tsx';
-import { logError } from '../../state/errors/reportError.ts';
+import { useCallback, useState } from 'react';
 import { useRoleCheck } from '../../state/session/useRoleCheck.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -13,8 +10,7 @@ import { BannedTab } from './BannedTab.tsx';
 import { LogTab } from './LogTab.tsx';
 import { OnlineOnly } from './OnlineOnly.tsx';
 import { ReportsTab } from './ReportsTab.tsx';
-import { useOpenReports } from './useOpenReports.ts';
-import { usePagedList, type PagedList } from './usePagedList.ts';
+import { useBannedMembers, useOpenReports, useUserCount, type PagedQuery } from '../../state/server/moderation.ts';
 import { UsersTab } from './UsersTab.tsx';
 import styles from './Moderation.module.css';
 
@@ -41,26 +37,9 @@ export function ModerationPage() {
 }
 
 /** A count for a tab's label, once the list has loaded: '50+' when there are more pages. */
-function countOf<T>(list: PagedList<T>): string | undefined {
+function countOf<T>(list: PagedQuery<T>): string | undefined {
   if (list.state !== 'ready') return undefined;
   return list.more ? `${list.rows.length}+` : String(list.rows.length);
-}
-
-/** How many members the Users tab holds (the admin not counted); nothing while unknown. */
-function useUserCount(): string | undefined {
-  const client = useBackend();
-  const [count, setCount] = useState<number>();
-  useEffect(() => {
-    let current = true;
-    countModerationUsers(client, '').then(
-      (value) => current && setCount(value),
-      (error: unknown) => logError(error, 'Failed to count users'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client]);
-  return count?.toLocaleString('en-US');
 }
 
 function TabLabel({ name, count }: { name: string; count?: string }) {
@@ -73,12 +52,10 @@ function TabLabel({ name, count }: { name: string; count?: string }) {
 }
 
 function ModerationTabs() {
-  const client = useBackend();
   const [tab, setTab] = useState('users');
-  const fetchBanned = useCallback(() => fetchBannedMembers(client).then((rows) => ({ rows, more: false })), [client]);
-  const banned = usePagedList(fetchBanned, 'Failed to load banned users');
+  const banned = useBannedMembers();
   const reports = useOpenReports();
-  const userCount = useUserCount();
+  const userCount = useUserCount()?.toLocaleString('en-US');
   const reloadBanned = banned.state === 'ready' ? banned.reload : undefined;
   const onBanned = useCallback(() => reloadBanned?.(), [reloadBanned]);
   return (

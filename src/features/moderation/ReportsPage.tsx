@@ -5,7 +5,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { AccessDenied } from './AccessDenied.tsx';
 import { OnlineOnly } from './OnlineOnly.tsx';
 import { ReportsTab } from './ReportsTab.tsx';
-import { useOpenReports } from './useOpenReports.ts';
+import { useOpenReports } from '../../state/server/moderation.ts';
 import styles from './Moderation.module.css';
 
 export function ReportsPage() {

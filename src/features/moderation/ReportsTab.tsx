@@ -24,11 +24,11 @@ import { DismissReporterDialog } from './DismissReporterDialog.tsx';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { ago, reasonSummary } from './moderationFacts.ts';
 import { ReporterList, reporterName } from './ReporterList.tsx';
-import type { PagedList } from './usePagedList.ts';
+import type { PagedQuery } from '../../state/server/moderation.ts';
 import styles from './Moderation.module.css';
 
 interface ReportsTabProps {
-  list: PagedList<OpenReport>;
+  list: PagedQuery<OpenReport>;
   /** Admins may ban a post's author from here; the database refuses anyone else. */
   canBan: boolean;
   /** After a ban from here, for a Banned list shown beside this one. */

@@ -1,9 +1,9 @@
 // The Users tab (SPEC §2): members newest first, searched by username or email on the server, 50 to a page; each
 // row has its Role select and Ban User. The admin themself is not listed (the database leaves them out).
-import { useCallback, useState } from 'react';
-import { fetchModerationUsers, type ModeratedUser } from '../../backend/moderation.ts';
+import { useState } from 'react';
+import type { ModeratedUser } from '../../backend/moderation.ts';
 import type { Role } from '../../data/types.ts';
-import { useBackend } from '../../state/BackendContext.tsx';
+import { useModerationUsers } from '../../state/server/moderation.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { SearchBox } from '../../ui/SearchBox.tsx';
@@ -13,21 +13,16 @@ import { ListGate, LoadMore } from './ListStates.tsx';
 import { ago } from './moderationFacts.ts';
 import { RoleSelect } from './RoleSelect.tsx';
 import { useChangeRole } from './useChangeRole.ts';
-import { usePagedList, useSettled } from './usePagedList.ts';
+import { useSettled } from './useSettled.ts';
 import styles from './Moderation.module.css';
 
 /** The server is asked once typing pauses. */
 const SEARCH_DEBOUNCE_MS = 250;
 
 export function UsersTab({ onBanned }: { onBanned(): void }) {
-  const client = useBackend();
   const [query, setQuery] = useState('');
   const search = useSettled(query.trim(), SEARCH_DEBOUNCE_MS);
-  const fetchPage = useCallback(
-    (shown: ModeratedUser[]) => fetchModerationUsers(client, search, shown.at(-1) ?? null),
-    [client, search],
-  );
-  const list = usePagedList(fetchPage, 'Failed to load users');
+  const list = useModerationUsers(search);
   const [banning, setBanning] = useState<BanTarget | null>(null);
   const changeRole = useChangeRole();
   const now = useMinuteClock();

@@ -2,11 +2,10 @@
 // browser's PushManager and the member's push_subscriptions rows.
 import { useEffect, useMemo, useState } from 'react';
 import { vapidPublicKey } from '../../backend/config.ts';
-import { deleteSubscription, saveSubscription } from '../../backend/pushSubscriptions.ts';
 import type { MeRow } from '../../data/types.ts';
-import { useBackend } from '../../state/BackendContext.tsx';
 import { logError } from '../../state/errors/reportError.ts';
 import { useSettingsActions } from '../../state/mutations/settings.ts';
+import { usePushSubscriptions } from '../../state/server/push.ts';
 import { disablePush, enablePush, isSubscribed, type PushDevice, type PushStore } from './pushToggle.ts';
 
 function browserPushDevice(online: boolean): PushDevice {
@@ -22,7 +21,7 @@ function browserPushDevice(online: boolean): PushDevice {
 }
 
 export function usePushToggle(me: MeRow | null, online: boolean) {
-  const client = useBackend();
+  const subscriptions = usePushSubscriptions();
   const settings = useSettingsActions();
   const [subscribed, setSubscribed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -41,8 +40,8 @@ export function usePushToggle(me: MeRow | null, online: boolean) {
   const change = useMemo(() => {
     if (!me) return null;
     const store: PushStore = {
-      save: (subscription) => saveSubscription(client, me.id, subscription),
-      remove: (endpoint: string) => deleteSubscription(client, endpoint),
+      save: (subscription) => subscriptions.saveSubscription(me.id, subscription),
+      remove: (endpoint: string) => subscriptions.deleteSubscription(endpoint),
       setPushEnabled: (pushEnabled: boolean) =>
         settings.saveSettings(
           { field: 'notification_preferences', value: { ...me.notification_preferences, pushEnabled } },
@@ -58,7 +57,7 @@ export function usePushToggle(me: MeRow | null, online: boolean) {
         setBusy(false);
       }
     };
-  }, [client, me, online, settings]);
+  }, [subscriptions, me, online, settings]);
 
   return { subscribed, busy, change };
 }

@@ -21,7 +21,7 @@ import { HIDDEN_NOTICE, PostBody, PostHeader } from './PostParts.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { ReportedMark } from './ReportedMark.tsx';
 import { TextEditor } from './TextEditor.tsx';
-import { useHeldText } from './useHeldText.ts';
+import { useHeldText } from '../../state/server/postHolds.ts';
 import styles from './Thread.module.css';
 
 interface PostCardProps {
@@ -71,7 +71,7 @@ export const PostCard = memo(function PostCard({
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const hidden = post.hidden_at !== null && post.hidden_at !== undefined;
-  const held = useHeldText(post.id, hidden && canSeeHeld, online);
+  const held = useHeldText(post.id, hidden && canSeeHeld);
   const images = useMemo(() => postImages(post.content), [post.content]);
   const name = authorName(post.author_id, post.author);
   const headingId = `post-${post.id}-author`;

@@ -1,7 +1,6 @@
 // A loaded thread: header, windowed posts with their actions and failures, and the footer with the reply box.
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
 import { useFailedWrites } from '../../state/queries/failedWrites.ts';
@@ -9,17 +8,13 @@ import { useThreadBookmarks } from '../../state/queries/bookmarks.ts';
 import { useLikedPosts } from '../../state/queries/likes.ts';
 import { useThreadPosts } from '../../state/queries/posts.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
-import { useBackend } from '../../state/BackendContext.tsx';
+import { useDeleteThread, useViewCount } from '../../state/server/threads.ts';
 import { quoteBlock } from '../../content/quote.ts';
 import type { ContentEditorHandle } from '../editor/index.ts';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
-import { noConnection } from '../../backend/errors.ts';
-import { FAILURES } from '../../backend/failureTexts.ts';
-import { reportError } from '../../state/errors/reportError.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { deleteThread } from './deleteThread.ts';
 import { failuresForThread } from '../../state/queries/failedWrites.ts';
 import { FailedWriteNotice } from './FailedWriteNotice.tsx';
 import { authorName } from './people.ts';
@@ -33,7 +28,6 @@ import { useReplyDraft } from './useReplyDraft.ts';
 import { ReadPositionBar } from './readPosition/ReadPositionBar.tsx';
 import { UnreadDivider } from './readPosition/UnreadDivider.tsx';
 import { useReadPosition } from './readPosition/useReadPosition.ts';
-import { useViewCount } from './useViewCount.ts';
 import styles from './Thread.module.css';
 
 /** SPEC §9: the reply box gets focus 100 ms after a quote is inserted. */
@@ -49,7 +43,7 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   const profile = useSession((s) => s.profile);
   const hash = useRouterState({ select: (s) => s.location.hash });
   const linked = hash.startsWith('post-') ? hash.slice('post-'.length) : undefined;
-  const client = useBackend();
+  const deleteThread = useDeleteThread();
   const mirror = useMirrorActions();
   const navigate = useNavigate();
   const [draft, setDraft] = useReplyDraft(thread.id);
@@ -83,19 +77,11 @@ export function ThreadView({ thread, online }: { thread: ThreadWithRefs; online:
   }, []);
 
   const removeThread = async () => {
-    if (!online) {
-      reportError(noConnection(), FAILURES.deleteThread);
-      return;
-    }
-    try {
-      await deleteThread(client, thread.id, role);
-      toast.success('Thread deleted successfully!');
-      // The pull brings the deletion into the mirror, so lists stop showing the thread.
-      void mirror.pull();
-      await navigate({ to: '/' });
-    } catch (error) {
-      reportError(error, FAILURES.deleteThread);
-    }
+    const deleted = await deleteThread.run(thread.id, role);
+    if (!deleted.ok) return;
+    // The pull brings the deletion into the mirror, so lists stop showing the thread.
+    void mirror.pull();
+    await navigate({ to: '/' });
   };
 
   return (
