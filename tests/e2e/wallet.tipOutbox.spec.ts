@@ -84,10 +84,10 @@ test('a tip made offline is recorded once on reconnect, checked again until the 
   // Nobody looks: the server's schedule asks the explorer again (after the first check when it was recorded).
   const askedAbout = () => explorer.requests.filter((q) => q.get('txhash') === hash.toLowerCase()).length;
   await expect.poll(askedAbout, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await expectNoSeriousA11yViolations(own, 'a pending tip in Tips Sent');
   await tip.getByRole('button', { name: 'Check again' }).click();
   await expect(toast(own, 'The explorer has not confirmed this tip yet.')).toBeVisible();
   await expect(tip).toContainText('Pending');
-  await expectNoSeriousA11yViolations(own, 'a pending tip in Tips Sent');
   await shoot(own, 'profile-tips-sent-pending', tipsSent);
 
   // The explorer sees it now; the next scheduled check confirms it, and both tabs show it without a reload.

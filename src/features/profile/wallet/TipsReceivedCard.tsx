@@ -3,7 +3,7 @@
 // changes the profile's count (a poke on the forum's topic), and the list is read again.
 import { Link } from '@tanstack/react-router';
 import { ago } from '../../../lib/relativeTime.ts';
-import { useReceivedTips } from '../../../state/queries/tips.ts';
+import { useReceivedTips } from '../../../state/server/wallet.ts';
 import { useMinuteClock } from '../../../ui/useMinuteClock.ts';
 import { explorerPage, formatGuapx, walletChain } from '../../wallet/index.ts';
 import styles from '../Profile.module.css';
@@ -20,8 +20,8 @@ export function TipsReceivedCard({ userId, count }: { userId: string; count: num
       {tips.state === 'offline' && <p className="muted">Tips show when you are online.</p>}
       {tips.state === 'loading' && <p className="muted">Loading tips...</p>}
       {tips.state === 'failed' && <p className="muted">Failed to load tips</p>}
-      {tips.state === 'ready' && tips.data.length === 0 && <p className="muted">No tips yet.</p>}
-      {tips.state === 'ready' && tips.data.length > 0 && (
+      {tips.data?.length === 0 && <p className="muted">No tips yet.</p>}
+      {tips.data !== undefined && tips.data.length > 0 && (
         <ul className={styles.tips}>
           {tips.data.map((tip) => (
             <li key={tip.id} className={styles.tip}>

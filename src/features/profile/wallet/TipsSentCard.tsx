@@ -3,13 +3,10 @@
 // explorer confirms it (the server checks it again on a schedule, and "Check again" asks now), then confirmed,
 // failed or expired. A settled tip shows here without a reload: the server's poke makes the list read again.
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { WALLET_FAILURES, type SentTip, type TipStatus } from '../../../backend/wallet.ts';
+import type { SentTip, TipStatus } from '../../../backend/wallet.ts';
 import { ago } from '../../../lib/relativeTime.ts';
-import { reportError } from '../../../state/errors/reportError.ts';
-import { useTipActions } from '../../../state/mutations/tips.ts';
-import { useRecordedTips, useUnrecordedTips } from '../../../state/queries/tips.ts';
+import { useUnrecordedTips } from '../../../state/queries/tips.ts';
+import { useCheckTip, useSentTips } from '../../../state/server/wallet.ts';
 import { useSyncStatusOf } from '../../../state/sync/SyncContext.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { RefusedWrite } from '../../../ui/RefusedWrite.tsx';
@@ -25,22 +22,11 @@ const STATUS_TEXT: Record<TipStatus, string> = {
 };
 
 function CheckAgain({ tip }: { tip: SentTip }) {
-  const { checkAgain } = useTipActions();
+  const { run, pending } = useCheckTip();
   const online = useSyncStatusOf((s) => s.online);
-  const [checking, setChecking] = useState(false);
-  const check = async () => {
-    setChecking(true);
-    try {
-      if ((await checkAgain(tip.id)) === 'pending') toast('The explorer has not confirmed this tip yet.');
-    } catch (error) {
-      reportError(error, WALLET_FAILURES.check);
-    } finally {
-      setChecking(false);
-    }
-  };
   return (
-    <Button onClick={() => void check()} disabled={checking || !online}>
-      {checking ? 'Checking...' : 'Check again'}
+    <Button onClick={() => void run(tip.id)} disabled={pending || !online}>
+      {pending ? 'Checking...' : 'Check again'}
     </Button>
   );
 }
@@ -77,10 +63,10 @@ export function TipsSentCard({ userId }: { userId: string }) {
   const waiting = unrecorded.state === 'ready' ? unrecorded.data.waiting : [];
   const failed = unrecorded.state === 'ready' ? unrecorded.data.failed : [];
   // A tip leaving the outbox was just recorded: the server's list is read again to show it.
-  const recorded = useRecordedTips(userId, waiting.length);
+  const recorded = useSentTips(userId, waiting.length);
   const now = useMinuteClock();
-  const tips = recorded.state === 'ready' ? recorded.data : [];
-  const nothing = recorded.state === 'ready' && tips.length === 0 && waiting.length === 0 && failed.length === 0;
+  const tips = recorded.data ?? [];
+  const nothing = recorded.data?.length === 0 && waiting.length === 0 && failed.length === 0;
   return (
     <section className={`${styles.card} ${styles.tipsCard}`} aria-labelledby="profile-tips-sent">
       <h2 id="profile-tips-sent" className={styles.cardTitle}>
