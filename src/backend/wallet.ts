@@ -48,7 +48,7 @@ export async function checkTip(client: ForumClient, tipId: string): Promise<TipS
   return answer.status;
 }
 
-export interface ReceivedTip {
+interface ReceivedTip {
   id: string;
   tx_hash: string;
   amount_wei: string;
