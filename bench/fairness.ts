@@ -1,10 +1,10 @@
-// One client cannot make PGlite unusable for others (issue 30, §1): a visitor's thread-list read, p50 and p95, while
+// One client cannot make PGlite unusable for others: a visitor's thread-list read, p50 and p95, while
 // members post and 0, 1 or 4 anonymous attackers loop the slowest requests they can send.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { THREAD_COLUMNS } from '../src/sync/columns.ts';
+import { THREAD_COLUMNS } from '../src/data/columns.ts';
 import { parseRoleTimeouts, PGLITE_STATEMENT_TIMEOUTS } from '../supabase/local/env.ts';
 import { liftPostRateLimits } from '../supabase/local/postRateLimits.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';

@@ -2,7 +2,7 @@
 // mirror and no service worker yet. Times the first paint, the first-sync progress line, the first thread row and the
 // end of the first sync, and counts the bytes transferred; beside the same visit over loopback. Then a shared link to
 // the 200-reply thread, opened the same way: the time to its first post. A row or a post counts from its first paint,
-// the HTML's own markup (supabase/local/firstPage.ts) or the app's.
+// the HTML's own markup (supabase/local/web/firstPage.ts) or the app's.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

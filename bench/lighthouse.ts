@@ -21,7 +21,7 @@ const PAGES = [
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** A folder to keep each run's full report in (JSON, for the Lighthouse viewer): what dominates a figure. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
-/** Issue 32's goals, each an upper bound but the score. */
+/** The first visit's goals, each an upper bound but the score. */
 const GOALS = { fcpMs: 1_200, lcpMs: 2_000, tbtMs: 200, cls: 0.05, score: 90 };
 
 interface Figures {

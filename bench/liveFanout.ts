@@ -1,4 +1,4 @@
-// Live updates at scale (issue 31): 1,000 sockets joined to the public 'forum' topic of a local stack on PGlite, and
+// Live updates at scale: 1,000 sockets joined to the public 'forum' topic of a local stack on PGlite, and
 // pokes sent by the database (realtime.send). Times each socket's receipt of each poke, and prints the stack's memory
 // with its sockets open. The sockets live in a child process, so the memory is the stack's own.
 import { spawn } from 'node:child_process';

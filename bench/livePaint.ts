@@ -1,4 +1,4 @@
-// Live updates seen from the app (issue 31): from a reply's commit to its paint on another reader's open thread, and
+// Live updates seen from the app: from a reply's commit to its paint on another reader's open thread, and
 // from a private message's commit to the recipient's bell, in headless Chromium against the built app on a PGlite
 // stack: over loopback, and with the reader's page on Lighthouse's mobile network. The baseline is the interval pull
 // the app had before: a change waited for the next one (every 60 s), 30 s on average, before any pull.

@@ -15,7 +15,7 @@ const GOAL_P50_MS = 50;
 /** The scan reads every post for a rare word (3 s at 100,000 posts): it types every third keystroke, which keeps its
  * percentiles and saves most of its minute. */
 const SCAN_EVERY = 3;
-/** Issue 32: the word index costs at most this much the mirror without it, in write time and in storage. */
+/** The word index costs at most this much the mirror without it, in write time and in storage. */
 const GOAL_INDEX_COST = 1.5;
 /** Where the page lives: every request to it is answered by the bench itself, so no server is needed. */
 const ORIGIN = 'http://127.0.0.1:9';

@@ -1,4 +1,4 @@
-// The posting limits under parallel requests (issue 30 §3): a member sends many threads, replies or messages at once
+// The posting limits under parallel requests: a member sends many threads, replies or messages at once
 // through the local stack with the database's default limits, and no more than the limit may land. On PostgreSQL
 // (DATABASE_URL, the hosted shape, where requests run side by side), else on PGlite. Goal: 0 accepted over the limit.
 import { randomUUID } from 'node:crypto';

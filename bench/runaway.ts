@@ -8,7 +8,7 @@ import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { printTable } from './stats.ts';
 
-// Counts for hours: a statement only its timeout stops. (The regex filter of issue 11 that this bench first sent is now
+// Counts for hours: a statement only its timeout stops. (The regex filter that this bench first sent is now
 // refused for visitors before it runs: fairness.test.ts.)
 const RUNAWAY = `
 create function public.bench_runaway() returns bigint language sql stable as $$

@@ -8,7 +8,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openMirror, type Mirror } from '../src/data/mirror.ts';
 import { threadPosts } from '../src/data/queries/posts.ts';
 import { categoryTypeThreads } from '../src/data/queries/threads.ts';
-import { POST_COLUMNS, THREAD_COLUMNS } from '../src/sync/columns.ts';
+import { POST_COLUMNS, THREAD_COLUMNS } from '../src/data/columns.ts';
 import { SyncEngine, type SyncEnvironment } from '../src/sync/engine.ts';
 import { fetchThreadPosts } from '../src/sync/keep.ts';
 import { memoryLocks } from '../src/sync/locks.ts';

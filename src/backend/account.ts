@@ -18,7 +18,7 @@ async function avatarNames(client: ForumClient, userId: string): Promise<string[
 }
 
 export async function deleteAccount(client: ForumClient, userId: string): Promise<void> {
-  // delete_user() refuses a banned member (issue 30 §7): asked first, so the avatars are not removed for nothing.
+  // delete_user() refuses a banned member: asked first, so the avatars are not removed for nothing.
   const { data: me, error: readError } = await client.from('profiles').select('is_banned').eq('id', userId).single();
   if (readError) throw readError;
   if (me.is_banned) {

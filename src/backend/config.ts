@@ -29,7 +29,7 @@ interface ConfigSources {
   embedded?: BackendConfig;
 }
 
-/** The element the local stack writes the config into (supabase/local/embeddedConfig.ts). */
+/** The element the local stack writes the config into (supabase/local/web/embeddedConfig.ts). */
 const CONFIG_SCRIPT_ID = 'backend-config';
 
 /**

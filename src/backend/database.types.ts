@@ -1326,6 +1326,7 @@ export type Database = {
         }[];
       };
       settle_tip: { Args: { p_status: string; p_tip: string }; Returns: string };
+      sync_table: { Args: { members?: string[]; table_name: string; topic: string }; Returns: undefined };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
       take_wallet_challenge: { Args: { p_nonce: string; p_user: string }; Returns: string };
       touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };

@@ -6,6 +6,10 @@ const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials.';
 const RATE_LIMITED = (what: string) => `Too many ${what} attempts. Please wait a few minutes and try again.`;
 /** Shown as a toast and as the image button's label while offline. */
 export const OFFLINE_UPLOAD = 'Image upload needs a connection. You are offline.';
+/** SPEC §5 "Avatar": the types an avatar may have; also said when storage finds the bytes are not such an image. */
+export const AVATAR_TYPES_TEXT = 'Please upload an image file (jpg, png, gif, or webp)';
+/** Storage's answer to a file that is not the image its type claims (415), which the spec words as its type check. */
+const notAnImage = (f: { code?: string }) => f.code === '415';
 
 export const FAILURES = {
   reply: { failed: 'Failed to post reply' },
@@ -70,6 +74,7 @@ export const FAILURES = {
         when: (f) => /bucket not found/i.test(f.message),
         text: 'Avatar storage not configured. Please contact support.',
       },
+      { when: notAnImage, text: AVATAR_TYPES_TEXT },
     ],
   },
 } satisfies Record<string, FailureTexts>;
@@ -81,6 +86,7 @@ export function uploadFileFailure(fileName: string): FailureTexts {
     offline: OFFLINE_UPLOAD,
     special: [
       { when: (f) => f.code === 'timeout', text: `Upload timed out for ${fileName}` },
+      { when: notAnImage, text: `${fileName} is not a valid image or GIF` },
       { when: (f) => /row-level security/i.test(f.message), text: 'Permission denied. Please check storage policies.' },
       { when: (f) => /not found/i.test(f.message), text: 'Storage bucket not found. Please contact support.' },
     ],

@@ -99,3 +99,33 @@ describe('Markdown rendering', () => {
     expect(render('`[youtube:dQw4w9WgXcQ]`')).toContain('<code>[youtube:dQw4w9WgXcQ]</code>');
   });
 });
+
+describe('links that lead nowhere or stay in the page', () => {
+  it('renders a link with a blanked protocol as its words, not as a link', () => {
+    const html = render('Do not [click here](javascript:alert(1)) please');
+    expect(html).not.toContain('<a');
+    expect(html).toContain('Do not click here please');
+  });
+
+  it('keeps footnote links in the page, each pointing at an element that exists', () => {
+    const html = render('A claim[^1].\n\n[^1]: The source.');
+    const hrefs = [...html.matchAll(/<a href="#([^"]+)"([^>]*)>/g)];
+    expect(hrefs).toHaveLength(2);
+    for (const [, target, rest] of hrefs) {
+      expect(html).toContain(`id="${target}"`);
+      expect(rest).not.toContain('target="_blank"');
+    }
+  });
+
+  it('gives each post its own footnote ids', () => {
+    const html = renderToStaticMarkup(
+      <>
+        <Markdown>{'First[^1].\n\n[^1]: One.'}</Markdown>
+        <Markdown>{'Second[^1].\n\n[^1]: Two.'}</Markdown>
+      </>,
+    );
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

@@ -1,15 +1,24 @@
-// Renders a post's markdown safely: GFM, the YouTube marker, lazy images, links in a new tab, sanitized output.
-import { memo, type ComponentProps } from 'react';
+// Renders a post's markdown safely: GFM, the YouTube marker, lazy images, links in a new tab (in-page ones, such as
+// footnotes, stay in the page), sanitized output.
+import { memo, useId, useMemo, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import styles from './Markdown.module.css';
+import { rehypeInPageLinks } from './rehypeInPageLinks.ts';
 import { remarkYouTube } from './remarkYouTube.ts';
 import { LINK_PROTOCOLS, sanitizeSchema } from './sanitizeSchema.ts';
 import { YouTubeEmbed } from './YouTubeEmbed.tsx';
 
-function Link({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {
-  return <a {...props} target="_blank" rel="noopener noreferrer" />;
+function Link({ node: _node, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+  // A link whose protocol was blanked leads nowhere: its words stay, as plain text.
+  if (!props.href) return <>{children}</>;
+  if (props.href.startsWith('#')) return <a {...props}>{children}</a>;
+  return (
+    <a {...props} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
 }
 
 function Image({ node: _node, alt, ...props }: ComponentProps<'img'> & { node?: unknown }) {
@@ -39,12 +48,20 @@ export const Markdown = memo(function Markdown({
   children: string;
   hideImages?: boolean;
 }) {
+  // The sanitizer prefixes every id (a footnote's) with one unique to this post, as a thread shows many posts, each
+  // with its own [^1]; rehypeInPageLinks points the in-page links at the prefixed ids.
+  const idPrefix = `user-content-${useId().replace(/[^A-Za-z0-9]/g, '')}-`;
+  const schema = useMemo(() => ({ ...sanitizeSchema, clobberPrefix: idPrefix }), [idPrefix]);
   return (
     <div className={styles.markdown}>
       <ReactMarkdown
         remarkPlugins={[remarkGfm, remarkYouTube]}
-        rehypePlugins={[[rehypeSanitize, sanitizeSchema]]}
+        rehypePlugins={[
+          [rehypeSanitize, schema],
+          [rehypeInPageLinks, idPrefix],
+        ]}
         components={components}
+        remarkRehypeOptions={{ clobberPrefix: '' }}
         urlTransform={urlTransform}
         disallowedElements={hideImages ? ['img'] : undefined}
       >

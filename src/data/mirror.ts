@@ -2,6 +2,7 @@
 // cursors, in one versioned Dexie database.
 import { Dexie, type EntityTable, type Transaction } from 'dexie';
 import type { FailedEntry, OutboxEntry } from './outboxTypes.ts';
+import { syncedStoresByVersion, type PulledRow, type SyncedEntry } from './syncedTables.ts';
 import type {
   CategoryRow,
   CursorRow,
@@ -25,43 +26,38 @@ import { wordIndexMiddleware } from './wordIndex.ts';
 
 export const MIRROR_NAME = 'guap-mirror';
 
-/** Each version's stores, oldest first. A new version adds an entry; old ones never change. */
-export const MIRROR_VERSIONS: Record<string, string | null>[] = [
-  {
-    categories: 'id, [type+order_index]',
-    profiles: 'id, username, reputation',
-    threads: 'id, slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at',
-    posts: 'id, [thread_id+created_at], author_id',
-    messages: 'id, [recipient_id+created_at], [sender_id+created_at], [recipient_id+_unread]',
+/**
+ * The stores of what this device keeps of its own, by the mirror version that set them. The synced tables' stores
+ * come from their entries (syncedTables.ts), at their versions; a version may set stores of both.
+ */
+const LOCAL_STORES: Record<number, Record<string, string | null>> = {
+  1: {
     me: 'id',
     keptThreads: 'thread_id, touched_at',
     outbox: '++seq, &id, userId',
     failed: 'id, userId',
     cursors: 'table',
   },
-  // v2: the failed list is shown per member, newest first.
-  { failed: 'id, userId, [userId+failedAt]' },
-  // v3: what the service worker needs to send the outbox while no tab is open.
-  { workerSession: 'key' },
-  // v4: the signed-in member's likes; profiles gain their counters and last seen, posts their like count.
-  { likes: 'id, [user_id+post_id], post_id' },
-  // v5: the member's notifications (the bell, newest first, and its unread count), and pushes shown before a pull.
-  { notifications: 'id, [recipient_id+created_at], [recipient_id+_unread]', pushedNotifications: 'id' },
-  // v6: the posts the member reported from this device; posts gain hidden_at (hidden pending review).
-  { reports: 'id, [reporter_id+post_id]' },
-  // v7: the member's read position per thread and their bookmarks; threads and posts gain their post numbers.
-  { threadReads: 'thread_id', bookmarks: 'id, [user_id+created_at], post_id, thread_id' },
-  // v8: slugs this device showed for its own threads before the server settled them on another; the word index of
-  // search (wordIndex.ts keeps `_words` of every post and thread title).
-  {
-    slugAliases: 'slug',
-    threads:
-      'id, slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at, *_words',
-    posts: 'id, [thread_id+created_at], author_id, *_words',
-  },
-  // v9: the wallet's last balance and history per address, for /wallet offline.
-  { walletSnapshots: 'address' },
-];
+  // The failed list is shown per member, newest first.
+  2: { failed: 'id, userId, [userId+failedAt]' },
+  // What the service worker needs to send the outbox while no tab is open.
+  3: { workerSession: 'key' },
+  // Pushes the service worker showed before a pull brought their notification.
+  5: { pushedNotifications: 'id' },
+  // The posts the member reported from this device.
+  6: { reports: 'id, [reporter_id+post_id]' },
+  // Slugs this device showed for its own threads before the server settled them on another.
+  8: { slugAliases: 'slug' },
+  // The wallet's last balance and history per address, for /wallet offline.
+  9: { walletSnapshots: 'address' },
+};
+
+/** Each version's stores, oldest first. A new version adds stores or changes them; old ones never change. */
+export const MIRROR_VERSIONS: Record<string, string | null>[] = (() => {
+  const synced = syncedStoresByVersion();
+  const last = Math.max(...Object.keys(LOCAL_STORES).map(Number), ...synced.keys());
+  return Array.from({ length: last }, (_, i) => ({ ...LOCAL_STORES[i + 1], ...synced.get(i + 1) }));
+})();
 
 /** A modify that changes nothing: Dexie puts every row back, through the middlewares. */
 const putBackAsItIs = () => undefined;
@@ -131,27 +127,42 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
   },
 };
 
-export type Mirror = Dexie & {
-  categories: EntityTable<CategoryRow, 'id'>;
-  profiles: EntityTable<ProfileRow, 'id'>;
-  threads: EntityTable<ThreadRow, 'id'>;
-  posts: EntityTable<PostRow, 'id'>;
-  messages: EntityTable<MessageRow, 'id'>;
-  me: EntityTable<MeRow, 'id'>;
-  keptThreads: EntityTable<KeptThreadRow, 'thread_id'>;
-  likes: EntityTable<LikeRow, 'id'>;
-  notifications: EntityTable<NotificationRow, 'id'>;
-  reports: EntityTable<ReportRow, 'id'>;
-  threadReads: EntityTable<ThreadReadRow, 'thread_id'>;
-  bookmarks: EntityTable<BookmarkRow, 'id'>;
-  slugAliases: EntityTable<SlugAliasRow, 'slug'>;
-  pushedNotifications: EntityTable<PushedNotification, 'id'>;
-  outbox: EntityTable<OutboxEntry, 'seq'>;
-  failed: EntityTable<FailedEntry, 'id'>;
-  cursors: EntityTable<CursorRow, 'table'>;
-  workerSession: EntityTable<WorkerSession, 'key'>;
-  walletSnapshots: EntityTable<WalletSnapshotRow, 'address'>;
+/** The rows of the synced stores that hold more than their pulled columns (or fewer), by store. */
+interface SyncedRows {
+  categories: CategoryRow;
+  profiles: ProfileRow;
+  threads: ThreadRow;
+  posts: PostRow;
+  messages: MessageRow;
+  likes: LikeRow;
+  notifications: NotificationRow;
+  threadReads: ThreadReadRow;
+  bookmarks: BookmarkRow;
+}
+
+type Store<Row, Key> = EntityTable<Row, Extract<Key, keyof Row>>;
+
+/** A store per synced table, keyed as its entry says: its rows are its pulled columns unless SyncedRows says more. */
+type SyncedStores = {
+  [E in SyncedEntry as E['mirror']]: Store<
+    E['mirror'] extends keyof SyncedRows ? SyncedRows[E['mirror']] : PulledRow<E['name']>,
+    E['key']
+  >;
 };
+
+export type Mirror = Dexie &
+  SyncedStores & {
+    me: EntityTable<MeRow, 'id'>;
+    keptThreads: EntityTable<KeptThreadRow, 'thread_id'>;
+    reports: EntityTable<ReportRow, 'id'>;
+    slugAliases: EntityTable<SlugAliasRow, 'slug'>;
+    pushedNotifications: EntityTable<PushedNotification, 'id'>;
+    outbox: EntityTable<OutboxEntry, 'seq'>;
+    failed: EntityTable<FailedEntry, 'id'>;
+    cursors: EntityTable<CursorRow, 'table'>;
+    workerSession: EntityTable<WorkerSession, 'key'>;
+    walletSnapshots: EntityTable<WalletSnapshotRow, 'address'>;
+  };
 
 interface MirrorOptions {
   name?: string;

@@ -169,6 +169,32 @@ describe('mirror schema migrations', () => {
     current.close();
   });
 
+  it('gives each version the stores devices were given: the synced tables declare theirs by version', () => {
+    const threads = 'id, slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at';
+    expect(MIRROR_VERSIONS.slice(0, 9)).toEqual([
+      {
+        categories: 'id, [type+order_index]',
+        profiles: 'id, username, reputation',
+        threads,
+        posts: 'id, [thread_id+created_at], author_id',
+        messages: 'id, [recipient_id+created_at], [sender_id+created_at], [recipient_id+_unread]',
+        me: 'id',
+        keptThreads: 'thread_id, touched_at',
+        outbox: '++seq, &id, userId',
+        failed: 'id, userId',
+        cursors: 'table',
+      },
+      { failed: 'id, userId, [userId+failedAt]' },
+      { workerSession: 'key' },
+      { likes: 'id, [user_id+post_id], post_id' },
+      { notifications: 'id, [recipient_id+created_at], [recipient_id+_unread]', pushedNotifications: 'id' },
+      { reports: 'id, [reporter_id+post_id]' },
+      { threadReads: 'thread_id', bookmarks: 'id, [user_id+created_at], post_id, thread_id' },
+      { slugAliases: 'slug', threads: `${threads}, *_words`, posts: 'id, [thread_id+created_at], author_id, *_words' },
+      { walletSnapshots: 'address' },
+    ]);
+  });
+
   it('only ever appends versions: the first one still declares every table', () => {
     expect(Object.keys(MIRROR_VERSIONS[0]!).sort()).toEqual([
       'categories',

@@ -2,7 +2,8 @@
 // holds the main thread for long; the write then looks them up (wordIndex.ts). Not on the first screen: only the
 // network code writes pages of rows.
 import { indexWords } from '../content/searchTerms.ts';
-import { INDEXED_TEXT, preparedWords } from './wordIndex.ts';
+import type { IndexedStore } from './syncedTables.ts';
+import { indexedText, preparedWords } from './wordIndex.ts';
 
 /** Rows split per task. */
 const ROWS_PER_TASK = 50;
@@ -10,11 +11,11 @@ const ROWS_PER_TASK = 50;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Splits the words of rows about to be written, a few per task, so that their write does not. */
-export async function prepareWords(table: 'posts' | 'threads', rows: readonly object[]): Promise<void> {
+export async function prepareWords(table: IndexedStore, rows: readonly object[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_TASK) {
     if (i > 0) await nextTask();
     for (const row of rows.slice(i, i + ROWS_PER_TASK)) {
-      const text = INDEXED_TEXT[table]!(row as Record<string, unknown>);
+      const text = indexedText(table, row);
       if (typeof text === 'string') preparedWords.set(row, { text, words: indexWords(text) });
     }
   }

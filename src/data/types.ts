@@ -2,6 +2,7 @@
 // an underscore.
 import type { CategoryType, Row } from '../backend/database.ts';
 import type { PrivateProfileFields, PublicProfile } from '../backend/profiles.ts';
+import type { SyncedTable } from './syncedTables.ts';
 
 export type { CategoryType, Role } from '../backend/database.ts';
 
@@ -100,18 +101,6 @@ export interface KeptThreadRow {
   thread_id: string;
   touched_at: number;
 }
-
-export type SyncedTable =
-  | 'categories'
-  | 'profiles'
-  | 'threads'
-  | 'posts'
-  | 'messages'
-  | 'post_likes'
-  | 'notifications'
-  | 'thread_reads'
-  | 'bookmarks'
-  | 'sync_tombstones';
 
 export interface CursorRow {
   table: SyncedTable;

@@ -4,19 +4,26 @@
 // rows' words ahead of its write (prepareWords.ts), and the write looks them up.
 import type { DBCore, Middleware } from 'dexie';
 import { longWordsOf } from '../content/searchWords.ts';
+import { SYNCED_TABLES, type IndexedStore } from './syncedTables.ts';
 
-/** The text each indexed table is searched by. */
-export const INDEXED_TEXT: Record<string, (row: Record<string, unknown>) => unknown> = {
-  posts: (post) => post.content,
-  threads: (thread) => thread.title,
-};
+/** The column each indexed store is searched by, as its synced table declares. */
+const INDEXED_COLUMN = new Map<string, string>(SYNCED_TABLES.flatMap((t) => (t.words ? [[t.mirror, t.words]] : [])));
+
+export function isIndexed(table: string): table is IndexedStore {
+  return INDEXED_COLUMN.has(table);
+}
+
+/** The text a row of an indexed store is searched by. */
+export function indexedText(table: IndexedStore, row: object): unknown {
+  return (row as Record<string, unknown>)[INDEXED_COLUMN.get(table)!];
+}
 
 /** Words split ahead of a write (prepareWords.ts), by row object, with the text they were split from. */
 export const preparedWords = new WeakMap<object, { text: string; words: string[] }>();
 
 /** The words a row of `table` is found by. */
-function indexedWords(table: 'posts' | 'threads', row: Record<string, unknown>): string[] {
-  const text = INDEXED_TEXT[table]!(row);
+function indexedWords(table: IndexedStore, row: Record<string, unknown>): string[] {
+  const text = indexedText(table, row);
   if (typeof text !== 'string') return [];
   const known = preparedWords.get(row);
   return known?.text === text ? known.words : longWordsOf(text);
@@ -31,7 +38,7 @@ export const wordIndexMiddleware: Middleware<DBCore> = {
     ...down,
     table: (name) => {
       const table = down.table(name);
-      if (name !== 'posts' && name !== 'threads') return table;
+      if (!isIndexed(name)) return table;
       const index = (row: Record<string, unknown>) => ({ ...row, _words: indexedWords(name, row) });
       return {
         ...table,

@@ -5,12 +5,12 @@ import { HomeHero } from '../features/home/HomeHero.tsx';
 import { RecentRow } from '../features/home/RecentThreads.tsx';
 import { LikeButton } from '../features/thread/LikeButton.tsx';
 import { authorName } from '../features/thread/people.ts';
-import { HIDDEN_NOTICE, PostBody, PostHeader } from '../features/thread/PostParts.tsx';
+import { PostView } from '../features/thread/PostParts.tsx';
 import { postImages } from '../features/thread/gallery.ts';
 import { ThreadHeader } from '../features/thread/ThreadHeader.tsx';
 import type { PostWithAuthor } from '../data/queries/posts.ts';
 import type { FirstSync } from '../state/sync/useFirstSync.ts';
-import { CATEGORY_TYPES, categoryHeading } from '../lib/categoryTypes.ts';
+import { CATEGORY_TYPES, categoryHeading } from '../data/categoryTypes.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { ThreadListRow } from '../ui/threadList/ThreadListRow.tsx';
 import { postsWithAuthors, threadsWithRefs, type FirstPageRoute, type FirstRows } from './firstRows.ts';
@@ -71,29 +71,15 @@ function CategoryView({ type, rows }: { type: string; rows: FirstRows }) {
 }
 
 function StaticPost({ post }: { post: PostWithAuthor }) {
-  const name = authorName(post.author_id, post.author);
-  const headingId = `post-${post.id}-author`;
-  const hidden = post.hidden_at !== null;
   return (
-    <article className={thread.post} aria-labelledby={headingId} data-testid="post" id={`post-${post.id}`}>
-      <PostHeader
-        post={post}
-        name={name}
-        headingId={headingId}
-        isFirst={post.type === 'thread' || post.is_first_post}
-        heldMark={false}
-      />
-      {hidden ? (
-        <div className={thread.postBody}>
-          <p className={thread.hiddenNotice}>{HIDDEN_NOTICE}</p>
-        </div>
-      ) : (
-        <PostBody content={post.content} images={postImages(post.content)} />
-      )}
-      <footer className={thread.postActions}>
-        <LikeButton postId={post.id} count={post.like_count} mode="visitor" like={undefined} />
-      </footer>
-    </article>
+    <PostView
+      post={post}
+      name={authorName(post.author_id, post.author)}
+      isFirst={post.type === 'thread' || post.is_first_post}
+      heldMark={false}
+      images={postImages(post.content)}
+      actions={<LikeButton postId={post.id} count={post.like_count} mode="visitor" like={undefined} />}
+    />
   );
 }
 

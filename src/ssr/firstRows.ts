@@ -5,7 +5,7 @@ import { authorSummary } from '../data/queries/people.ts';
 import type { PostWithAuthor } from '../data/queries/posts.ts';
 import type { ThreadWithRefs } from '../data/queries/threads.ts';
 import type { CategoryRow, CategoryType, ProfileRow } from '../data/types.ts';
-import { isCategoryType } from '../lib/categoryTypes.ts';
+import { isCategoryType } from '../data/categoryTypes.ts';
 import { toThreadRow } from '../data/rows.ts';
 
 export type FirstPageRoute =

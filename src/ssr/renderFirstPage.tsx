@@ -42,4 +42,4 @@ export function renderShell(): string {
   );
 }
 
-export { CATEGORY_COLUMNS, POST_COLUMNS, PROFILE_COLUMNS, THREAD_COLUMNS } from '../sync/columns.ts';
+export { CATEGORY_COLUMNS, POST_COLUMNS, PROFILE_COLUMNS, THREAD_COLUMNS } from '../data/columns.ts';

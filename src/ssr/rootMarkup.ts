@@ -1,7 +1,7 @@
 // The app's root element in index.html, and what the server writes into it: the shell the build puts there for every
-// address (scripts/ssrBundle.ts), replaced by a first page where the local stack has one (supabase/local/firstPage.ts).
-// The end marker closes what was written, so a later writer finds where it ends; React clears the root, marker and
-// all, when the app renders.
+// address (scripts/ssrBundle.ts), replaced by a first page where the local stack has one
+// (supabase/local/web/firstPage.ts). The end marker closes what was written, so a later writer finds where it ends;
+// React clears the root, marker and all, when the app renders.
 const OPEN = '<div id="root">';
 const EMPTY = `${OPEN}</div>`;
 const END = '<!--/root--></div>';

@@ -12,7 +12,7 @@ import type { WriteContext } from './outbox.ts';
 import { StatusStore } from './status.ts';
 import { shareSession } from './workerSession.ts';
 import { OutboxSender } from './outboxSender.ts';
-import type { Topic } from './syncedTables.ts';
+import type { Topic } from '../data/syncedTables.ts';
 
 export type { EngineOptions, OpenThreadResult, SyncEnvironment } from './engineTypes.ts';
 

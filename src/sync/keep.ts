@@ -5,7 +5,7 @@ import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
 import { toThreadRow } from '../data/rows.ts';
 import type { ThreadRow } from '../data/types.ts';
-import { POST_COLUMNS, THREAD_COLUMNS } from './columns.ts';
+import { POST_COLUMNS, THREAD_COLUMNS } from '../data/columns.ts';
 import { pendingTargets } from './pending.ts';
 import { checked } from './request.ts';
 

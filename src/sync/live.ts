@@ -1,10 +1,10 @@
-// Live updates (issue 31): a Realtime socket that only pokes. The database broadcasts 'changed' on the public 'forum'
+// Live updates: a Realtime socket that only pokes. The database broadcasts 'changed' on the public 'forum'
 // topic and on the member's private 'user:{id}' topic, with no row (20261129000100_live_updates.sql); each poke asks
 // the engine for its ordinary pull, which RLS answers. realtime-js is a fifth of the first screen's JavaScript, so the
 // app's supabase-js carries a stub (vite.config.ts) and this loads the real client when the engine starts, after the
 // first paint.
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
-import type { Topic } from './syncedTables.ts';
+import type { Topic } from '../data/syncedTables.ts';
 
 /** SPEC §9: heartbeat 25 s, reconnect delays 1, 2, 5 and 10 s, default time-out 10 s. */
 export const REALTIME_SETTINGS = {

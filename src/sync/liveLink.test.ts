@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { LiveHandlers } from './live.ts';
 import { LiveLink } from './liveLink.ts';
-import type { Topic } from './syncedTables.ts';
+import type { Topic } from '../data/syncedTables.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

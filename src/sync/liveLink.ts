@@ -3,7 +3,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { coalesce } from './coalesce.ts';
 import type { ConnectLive, LiveConnection } from './live.ts';
-import type { Topic } from './syncedTables.ts';
+import type { Topic } from '../data/syncedTables.ts';
 
 export class LiveLink {
   private live: LiveConnection | null = null;

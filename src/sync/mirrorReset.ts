@@ -1,7 +1,7 @@
 // What the mirror forgets: the last member's own rows when another signs in on this device, and everything pulled
 // when the member asks to "Clear downloaded data". Both follow the table of synced tables; neither drops unsent words.
 import type { Mirror } from '../data/mirror.ts';
-import { SYNCED_TABLES } from './syncedTables.ts';
+import { SYNCED_TABLES } from '../data/syncedTables.ts';
 
 /**
  * Clears each of the member's own tables whose rows belong to someone else (by its cursor's owner) and restarts its

@@ -1,7 +1,7 @@
 // Fetches the public profiles the mirror lacks (an author who signed up since the last pull).
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
-import { PROFILE_COLUMNS } from './columns.ts';
+import { PROFILE_COLUMNS } from '../data/columns.ts';
 import { checked } from './request.ts';
 
 /** Null ids (a deleted member's threads and posts) have no profile to fetch. */

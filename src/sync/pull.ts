@@ -1,8 +1,9 @@
 // One pull: every synced table of the asked topics, from its cursor up to the watermark, then the deletions.
 import type { Row } from '../backend/database.ts';
-import { TOMBSTONE_COLUMNS } from './columns.ts';
+import { TOMBSTONE_COLUMNS } from '../data/columns.ts';
+import { ALL_TOPICS, SYNCED_TABLES, type SyncedTableName, type Topic } from '../data/syncedTables.ts';
+import { pullTable, removeRows, syncedMirrorTables } from './pullTable.ts';
 import { fetchWatermark, pullWindow, type PullContext } from './pullWindow.ts';
-import { ALL_TOPICS, SYNCED_TABLES, syncedMirrorTables, type SyncedTableSpec, type Topic } from './syncedTables.ts';
 
 type Tombstone = Pick<Row<'sync_tombstones'>, 'table_name' | 'row_id' | 'sync_txid'>;
 
@@ -12,7 +13,7 @@ async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
   for (const t of tombstones) byTable.set(t.table_name, [...(byTable.get(t.table_name) ?? []), t.row_id]);
   const { db } = ctx;
   await db.transaction('rw', syncedMirrorTables(db), async () => {
-    for (const [table, ids] of byTable) await SYNCED_TABLES.find((t) => t.name === table)?.remove?.(db, ids);
+    for (const [table, ids] of byTable) await removeRows(db, table, ids);
   });
 }
 
@@ -24,9 +25,9 @@ async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
 export async function pullChanges(ctx: PullContext, topics: ReadonlySet<Topic> = ALL_TOPICS): Promise<number> {
   const watermark = await fetchWatermark(ctx.client);
   const tables = SYNCED_TABLES.filter((t) => topics.has(t.topic) && (ctx.userId !== null || !t.own));
-  const running = new Map<SyncedTableSpec['name'], Promise<void>>();
-  const stored = (name: SyncedTableSpec['name']) => running.get(name) ?? Promise.resolve();
-  for (const table of tables) running.set(table.name, table.pull(ctx, watermark, stored));
+  const running = new Map<SyncedTableName, Promise<void>>();
+  const stored = (name: SyncedTableName) => running.get(name) ?? Promise.resolve();
+  for (const table of tables) running.set(table.name, pullTable(ctx, table, watermark, stored));
   const failed = (await Promise.allSettled(running.values())).find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   const tombstones = () => ctx.client.from('sync_tombstones').select(TOMBSTONE_COLUMNS);

@@ -1,13 +1,13 @@
 // One round of pulling for the engine: the synced tables of the poked topics, then what the device keeps of them.
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
-import { ME_COLUMNS } from './columns.ts';
+import { ME_COLUMNS } from '../data/columns.ts';
 import type { EngineOptions } from './engineTypes.ts';
 import { evictStaleThreads, keepBookmarkedThreads, keepRecentThreads } from './keep.ts';
 import { pendingTargets } from './pending.ts';
 import { pullChanges } from './pull.ts';
 import { checked } from './request.ts';
-import { ALL_TOPICS, type Topic } from './syncedTables.ts';
+import { ALL_TOPICS, type Topic } from '../data/syncedTables.ts';
 
 interface RoundContext {
   db: Mirror;

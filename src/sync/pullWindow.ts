@@ -3,8 +3,9 @@ import type { PostgrestError } from '@supabase/supabase-js';
 import type { ForumClient } from '../backend/client.ts';
 import { AppError } from '../backend/errors.ts';
 import type { Mirror } from '../data/mirror.ts';
-import type { SyncedTable } from '../data/types.ts';
+import type { SyncedStore, SyncedTable } from '../data/syncedTables.ts';
 import { prepareWords } from '../data/prepareWords.ts';
+import { isIndexed } from '../data/wordIndex.ts';
 import { pendingTargets } from './pending.ts';
 import { checked } from './request.ts';
 
@@ -23,7 +24,7 @@ interface PullProgress {
 }
 
 /** The part of a supabase-js select a window reads through; each table's caller makes it, typed by its columns. */
-interface WindowQuery<T> extends PromiseLike<{
+export interface WindowQuery<T> extends PromiseLike<{
   data: T[] | null;
   error: PostgrestError | null;
   status: number;
@@ -92,20 +93,25 @@ export async function pullWindow<T extends { sync_txid: number }>(
   await advance(ctx.db, table, watermark);
 }
 
-/** Puts rows into a mirror table, leaving alone the ones a waiting write of this device is about to change. */
-export async function putUnlessPending<T extends { id: string; sync_txid: number }>(
+/**
+ * Puts rows into a mirror store, leaving alone the ones a waiting write of this device is about to change (by the
+ * store's key, the id unless said).
+ */
+export async function putUnlessPending<T extends { sync_txid: number }>(
   db: Mirror,
-  table: 'categories' | 'profiles' | 'threads' | 'posts' | 'messages',
-  rows: T[],
+  table: SyncedStore,
+  rows: readonly T[],
+  key = 'id',
 ): Promise<void> {
   if (rows.length === 0) return;
-  if (table === 'posts' || table === 'threads') await prepareWords(table, rows);
+  if (isIndexed(table)) await prepareWords(table, rows);
   const store = db.table(table);
+  const keyOf = (row: T) => (row as Record<string, unknown>)[key] as string;
   await db.transaction('rw', [store, db.outbox], async () => {
     const pending = await pendingTargets(db);
-    const current = (await store.bulkGet(rows.map((r) => r.id))) as ({ sync_txid: number } | undefined)[];
+    const current = (await store.bulkGet(rows.map(keyOf))) as ({ sync_txid: number } | undefined)[];
     // A row only moves forward: a page read before a push settled must not put back the older version.
-    const newer = rows.filter((row, i) => !pending.has(row.id) && !(row.sync_txid < (current[i]?.sync_txid ?? 0)));
+    const newer = rows.filter((row, i) => !pending.has(keyOf(row)) && !(row.sync_txid < (current[i]?.sync_txid ?? 0)));
     await store.bulkPut(newer);
   });
 }

@@ -1,7 +1,7 @@
 // The requests a write kind's push is made of: an insert that a retry cannot repeat, a read-back and a delete,
 // each turning the server's refusal into a PushFailure that pushWrite reports.
 import type { Insert, Row } from '../backend/database.ts';
-import { MESSAGE_COLUMNS, POST_COLUMNS, THREAD_COLUMNS } from './columns.ts';
+import { MESSAGE_COLUMNS, POST_COLUMNS, THREAD_COLUMNS } from '../data/columns.ts';
 import type { BackendFailure } from './errors.ts';
 import type { MirrorChange, PushContext, PushOutcome } from './writeKind.ts';
 

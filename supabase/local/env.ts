@@ -5,7 +5,7 @@ import type { RoleTimeouts } from './db.ts';
 
 /**
  * PGlite's statement timeouts for visitors and members, far under hosted's 3 s and 8 s: PGlite runs one statement at
- * a time, so each other client waits out a slow one (issue 30).
+ * a time, so each other client waits out a slow one.
  */
 export const PGLITE_STATEMENT_TIMEOUTS = 'anon=1s,authenticated=3s';
 

@@ -122,6 +122,32 @@ export function endAfterBody(req: IncomingMessage, res: ServerResponse): void {
   req.resume();
 }
 
+/** `lingerOn`: the answer is written at once, but the response ends only after that request's body (endAfterBody). */
+export function send(
+  res: ServerResponse,
+  out: ApiResponse,
+  head: boolean,
+  extraHeaders: Record<string, string> = {},
+  lingerOn?: IncomingMessage,
+) {
+  const headers: Record<string, string> = { ...extraHeaders, ...out.headers };
+  let payload: Buffer | undefined;
+  if (Buffer.isBuffer(out.body)) payload = out.body;
+  else if (typeof out.body === 'string') payload = Buffer.from(out.body);
+  else if (out.body !== undefined) {
+    payload = Buffer.from(JSON.stringify(out.body));
+    headers['content-type'] ??= 'application/json; charset=utf-8';
+  }
+  if (payload) headers['content-length'] = String(payload.length);
+  res.writeHead(out.status, headers);
+  if (!lingerOn) {
+    res.end(head ? undefined : payload);
+    return;
+  }
+  if (payload && !head) res.write(payload);
+  endAfterBody(lingerOn, res);
+}
+
 export function header(req: ApiRequest, name: string): string | undefined {
   const v = req.headers[name.toLowerCase()];
   return Array.isArray(v) ? v[0] : v;

@@ -4,7 +4,7 @@ import type { StackContext } from './context.ts';
 import { ApiError, header, type ApiRequest, type ApiResponse } from './http.ts';
 import { readMail, type StoredMail } from './mail.ts';
 import { isLoopbackHost } from './secret.ts';
-import type { EmbeddedConfig } from './embeddedConfig.ts';
+import type { EmbeddedConfig } from './web/embeddedConfig.ts';
 
 /**
  * Whether a browser sent this from a page of another origin. Browsers say so in Sec-Fetch-Site ("none" is a typed

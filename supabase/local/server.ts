@@ -1,30 +1,26 @@
-// The local Supabase-compatible stack: one HTTP server for /rest/v1, /auth/v1, /storage/v1, /functions/v1, /local/v1,
-// the realtime websocket and the built app.
+// The local Supabase-compatible stack: one HTTP server for /rest/v1, /auth/v1, /storage/v1, /functions/v1, /local/v1
+// (services.ts), the realtime websocket, and the forum's web host for everything else (web/webHost.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clientAddress } from './clientAddress.ts';
+import type { Clock } from './clock.ts';
 import { FairQueue, QueueFull, type FairQueueLimits } from './fairQueue.ts';
-import { handleAuth } from './auth/index.ts';
 import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './auth/rateLimits.ts';
 import type { StackContext, WalletSettings } from './context.ts';
 import type { Db, RoleTimeouts } from './db.ts';
-import { handleFunctions, invokeAsService, LocalFunctions } from './functions.ts';
-import { ApiError, BodyTooLarge, endAfterBody, readBody, type ApiRequest, type ApiResponse } from './http.ts';
+import { invokeAsService, LocalFunctions } from './functions.ts';
+import { ApiError, BodyTooLarge, readBody, send, type ApiRequest, type ApiResponse } from './http.ts';
 import { makeKeys } from './jwt.ts';
-import { embeddedConfigOf, handleLocal } from './local.ts';
-import { handleMailApi } from './mailApi.ts';
+import { embeddedConfigOf } from './local.ts';
 import { notificationSender } from './notificationSender.ts';
 import { tipChecker } from './tipChecker.ts';
 import { applyPushTestOrigin } from './pushTestOrigin.ts';
 import { RealtimeServer, type RealtimeLimits } from './realtime/realtimeServer.ts';
-import { handleRest } from './rest/index.ts';
 import { assertSecretFitsHost, isLoopbackHost } from './secret.ts';
-import { staticFiles } from './static.ts';
-import { withEmbeddedConfig } from './embeddedConfig.ts';
-import { firstPages } from './firstPage.ts';
-import { handleStorage } from './storage/index.ts';
+import { CORS, serviceFor } from './services.ts';
 import { newVapidKeys, type VapidKeys } from './vapid.ts';
 import { DEFAULT_HASH_COST } from './auth/passwords.ts';
+import { webHost } from './web/webHost.ts';
 
 export interface StackOptions {
   db: Db;
@@ -66,6 +62,8 @@ export interface StackOptions {
   fairQueue?: FairQueueLimits | false;
   /** Limits of the realtime websocket beyond its defaults (REALTIME_LIMITS): benchmarks open a thousand sockets. */
   realtimeLimits?: Partial<RealtimeLimits>;
+  /** The realtime websocket's clock (silent sockets, expired tokens); the system's unless a test drives its own. */
+  realtimeClock?: Clock;
 }
 
 /**
@@ -91,133 +89,6 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-type Handler = (req: ApiRequest, ctx: StackContext) => Promise<ApiResponse>;
-
-/** What a service answers when a body is over its limit, and when the stack itself failed: each in its own shape. */
-interface ServiceErrors {
-  tooLarge(message: string): object;
-  internal: object;
-}
-
-interface Service {
-  prefix: string;
-  handler: Handler;
-  bodyLimit: number;
-  errors: ServiceErrors;
-  /** Open CORS, as hosted: the API authenticates by bearer token, never by cookie, so any origin may call it. */
-  cors: boolean;
-  /**
-   * Present when the service waits for the client's turn at the database (fairQueue.ts): its 429, in its own shape,
-   * for a client with too many requests waiting. Not the functions: they call /rest/v1 back from this address while
-   * they run, and would wait for their own turn.
-   */
-  busy?(message: string, retryAfterS: number): object;
-}
-
-const services: Service[] = [
-  {
-    prefix: '/rest/v1',
-    handler: handleRest,
-    cors: true,
-    bodyLimit: 1024 * 1024,
-    errors: {
-      tooLarge: (message) => ({ code: 'PGRST413', message, details: null, hint: null }),
-      internal: { code: 'XX000', message: 'Internal Server Error', details: null, hint: null },
-    },
-    // The posting limits' shape, which the app's outbox already waits on.
-    busy: (message, s) => ({
-      code: 'PT429',
-      message,
-      details: { limit: 'requests_waiting', retry_after_s: s },
-      hint: null,
-    }),
-  },
-  {
-    prefix: '/auth/v1',
-    handler: handleAuth,
-    cors: true,
-    bodyLimit: 64 * 1024,
-    errors: {
-      tooLarge: (msg) => ({ code: 413, error_code: 'request_too_large', msg }),
-      internal: { code: 500, error_code: 'unexpected_failure', msg: 'Internal Server Error' },
-    },
-    busy: (msg) => ({ code: 429, error_code: 'over_request_rate_limit', msg }),
-  },
-  // Large enough to read a file past the biggest bucket limit, so the bucket's own limit answers.
-  {
-    prefix: '/storage/v1',
-    handler: handleStorage,
-    cors: true,
-    bodyLimit: 50 * 1024 * 1024,
-    errors: {
-      tooLarge: (message) => ({ statusCode: '413', error: 'Payload too large', message }),
-      internal: { statusCode: '500', error: 'internal', message: 'Internal Server Error' },
-    },
-    busy: (message) => ({ statusCode: '429', error: 'too_many_requests', message }),
-  },
-  // As hosted: any origin may call a function (supabase-js functions.invoke from the app); the JWT is checked first.
-  {
-    prefix: '/functions/v1',
-    handler: handleFunctions,
-    cors: true,
-    bodyLimit: 1024 * 1024,
-    errors: {
-      tooLarge: (message) => ({ code: 413, message }),
-      internal: { code: 500, message: 'Internal Server Error' },
-    },
-  },
-  // The local endpoints answer their own origin only (local.ts), so they send no CORS headers. The mail API comes
-  // first: its bodies are mails, larger than the rest of /local takes.
-  {
-    prefix: '/local/v1/emails',
-    handler: handleMailApi,
-    cors: false,
-    bodyLimit: 256 * 1024,
-    errors: {
-      tooLarge: (message) => ({ statusCode: 413, name: 'request_too_large', message }),
-      internal: { statusCode: 500, name: 'internal_server_error', message: 'Internal Server Error' },
-    },
-  },
-  {
-    prefix: '/local',
-    handler: handleLocal,
-    cors: false,
-    bodyLimit: 1024,
-    errors: {
-      tooLarge: (message) => ({ message }),
-      internal: { message: 'Internal Server Error' },
-    },
-  },
-];
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
-  'access-control-allow-headers':
-    'authorization, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info, x-upsert, cache-control, x-supabase-api-version, x-region',
-  'access-control-expose-headers': 'content-range, content-location, location, x-supabase-api-version',
-};
-
-/** `lingerOn`: the answer is written at once, but the response ends only after that request's body (http.ts). */
-function send(res: ServerResponse, out: ApiResponse, head: boolean, cors = false, lingerOn?: IncomingMessage) {
-  const headers: Record<string, string> = { ...(cors ? CORS : {}), ...out.headers };
-  let payload: Buffer | undefined;
-  if (Buffer.isBuffer(out.body)) payload = out.body;
-  else if (typeof out.body === 'string') payload = Buffer.from(out.body);
-  else if (out.body !== undefined) {
-    payload = Buffer.from(JSON.stringify(out.body));
-    headers['content-type'] ??= 'application/json; charset=utf-8';
-  }
-  if (payload) headers['content-length'] = String(payload.length);
-  res.writeHead(out.status, headers);
-  if (!lingerOn) {
-    res.end(head ? undefined : payload);
-    return;
-  }
-  if (payload && !head) res.write(payload);
-  endAfterBody(lingerOn, res);
-}
-
 export async function startStack(options: StackOptions): Promise<Stack> {
   const host = options.host ?? '127.0.0.1';
   assertSecretFitsHost(options.jwtSecret, host);
@@ -226,30 +97,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const addressOf = clientAddress(options.trustProxy);
   // Filled once the port is known: the keys' issuer and the API URL depend on it.
   const ready: { ctx?: StackContext } = {};
-  // The page's backend config goes into its HTML once the keys are made (they need the port).
   if (options.db.kind === 'pglite') options.db.roleTimeouts = options.pgliteStatementTimeouts;
   const fairLimits = options.fairQueue ?? fairQueueDefaults(options.db);
   const queue = fairLimits ? new FairQueue(fairLimits) : undefined;
-  const files = options.staticDir
-    ? staticFiles(
-        options.staticDir,
-        (html) => ready.ctx && withEmbeddedConfig(html, embeddedConfigOf(ready.ctx)),
-        firstPages(options.db, options.staticDir, queue && ((client) => queue.acquire(client))),
-      )
-    : undefined;
+  // The page's backend config goes into its HTML once the keys are made (they need the port).
+  const web = webHost({
+    db: options.db,
+    staticDir: options.staticDir,
+    config: () => ready.ctx && embeddedConfigOf(ready.ctx),
+    turn: queue && ((client) => queue.acquire(client)),
+  });
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
       const head = req.method === 'HEAD';
-      const service = services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(s.prefix + '/'));
-      const cors = service?.cors ?? false;
+      const service = serviceFor(url.pathname);
+      const cors = service?.cors ? CORS : {};
       if (req.method === 'OPTIONS') return send(res, { status: 204 }, false, cors);
       const ctx = ready.ctx;
-      if (!service || !ctx) {
-        if (files) return send(res, await files.serve(url.pathname, req.headers, addressOf(req)), head);
-        return send(res, { status: 404, body: { message: 'Not found' } }, head);
-      }
+      // Paths no service takes go to the web host, and so does every path until the stack knows its port.
+      if (!service || !ctx) return send(res, await web.serve(url.pathname, req.headers, addressOf(req)), head);
       try {
         const body = await readBody(req, service.bodyLimit);
         const apiReq: ApiRequest = {
@@ -341,7 +209,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   if (options.checkTips)
     ctx.tipChecker = tipChecker(options.db, () => invokeAsService(ctx, 'check-tip', { due: true }));
   ctx.fairQueue = queue;
-  const realtime = new RealtimeServer({ db: options.db, keys, addressOf, queue, limits: options.realtimeLimits });
+  const realtime = new RealtimeServer({
+    db: options.db,
+    keys,
+    addressOf,
+    queue,
+    limits: options.realtimeLimits,
+    clock: options.realtimeClock,
+  });
   await realtime.attach(server);
   ready.ctx = ctx;
   // Deliveries queued while the stack was down go out now.
@@ -352,7 +227,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     anonKey: keys.anonKey,
     serviceKey: keys.serviceKey,
     ctx,
-    staticPrecompressed: files ? files.precompress() : Promise.resolve(),
+    staticPrecompressed: web.precompress(),
     realtime,
     close: async () => {
       await ctx.notificationSender?.close();

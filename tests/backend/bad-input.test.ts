@@ -169,7 +169,7 @@ describe('oversized bodies', () => {
     }
   });
 
-  // Issue 30 §7 "A 413 that breaks": one 30 MB POST in ten met EPIPE, the socket closed under the body still sent.
+  // A 413 that broke: one 30 MB POST in ten met EPIPE, the socket closed under the body still sent.
   test('ten 30 MB POSTs on fresh connections all read their 413, and no write breaks', async () => {
     const body = Buffer.alloc(30 * 1024 * 1024, 'c');
     const post = (path: string) =>

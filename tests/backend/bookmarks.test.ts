@@ -1,4 +1,4 @@
-// Bookmarks (issue 15): a member bookmarks a post with an optional note, private to them, synced to their devices
+// Bookmarks: a member bookmarks a post with an optional note, private to them, synced to their devices
 // with private tombstones, through supabase-js as the app's outbox sends them.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';

@@ -1,4 +1,4 @@
-// One client cannot make the stack unusable for others (issue 30, §1): no regex filters and few like wildcards for
+// One client cannot make the stack unusable for others: no regex filters and few like wildcards for
 // anon and authenticated, fair turns at the database per client address, and a 429 past a client's queue bound.
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

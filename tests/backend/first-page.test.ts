@@ -1,9 +1,9 @@
 // A first page's rows as the local stack writes them into the HTML it serves: read as a visitor through RLS, with
 // nothing private, and escaped so that no title can close the JSON's <script> element.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withFirstPage } from '../../supabase/local/firstPage.ts';
-import { scriptsAfterPaint } from '../../supabase/local/scriptsAfterPaint.ts';
-import { readFirstRows } from '../../supabase/local/firstPageRows.ts';
+import { withFirstPage } from '../../supabase/local/web/firstPage.ts';
+import { scriptsAfterPaint } from '../../supabase/local/web/scriptsAfterPaint.ts';
+import { readFirstRows } from '../../supabase/local/web/firstPageRows.ts';
 import { withRootMarkup } from '../../src/ssr/rootMarkup.ts';
 import * as renderer from '../../src/ssr/renderFirstPage.tsx';
 import { createMember, makeReply, makeThread, type TestMember } from './members.ts';

@@ -1,4 +1,4 @@
-// Issue 30 §3, §4 and §7: the posting limits hold for many requests. Parallel requests of one member accept exactly
+// The posting limits hold for many requests. Parallel requests of one member accept exactly
 // the limit (on PostgreSQL; PGlite runs them one at a time); deleting what was sent gives no room (the limits count a
 // ledger); a post notifies at most 20 mentioned members over all its edits; edits, likes and threads per day are
 // limited. Every refusal is PT429 with the seconds to wait, and changes nothing.
@@ -85,7 +85,7 @@ async function inParallel(n: number, send: () => PromiseLike<Answer>, limit: str
   return accepted;
 }
 
-describe('parallel requests of one member (§3)', () => {
+describe('parallel requests of one member', () => {
   it('10 threads at once from a new account: exactly 3 are accepted', async () => {
     const m = await createMember(stack);
     expect(await inParallel(10, () => newThread(m), 'new_account_threads')).toBe(3);
@@ -115,7 +115,7 @@ describe('parallel requests of one member (§3)', () => {
   });
 });
 
-describe('deleting gives no room (§4)', () => {
+describe('deleting gives no room', () => {
   it('20 messages sent and deleted: the 21st of the day is still refused', async () => {
     const m = await established();
     for (let i = 0; i < 20; i += 1) expect((await message(m)).error).toBeNull();
@@ -158,7 +158,7 @@ describe('deleting gives no room (§4)', () => {
   });
 });
 
-describe('mentions over a post’s life (§4)', () => {
+describe('mentions over a post’s life', () => {
   it('the 21st member named across edits gets no notification; the first 20 each get one', async () => {
     const author = await established();
     const named: TestMember[] = [];
@@ -198,7 +198,7 @@ describe('mentions over a post’s life (§4)', () => {
   });
 });
 
-describe('edits per day (§4)', () => {
+describe('edits per day', () => {
   it('allows 30 edits a day and refuses the 31st, leaving the post as it was', async () => {
     const m = await established();
     const postId = randomUUID();
@@ -233,7 +233,7 @@ describe('edits per day (§4)', () => {
   });
 });
 
-describe('likes per day (§7)', () => {
+describe('likes per day', () => {
   it('allows 50 likes a day and refuses the 51st, with no like, count or reputation added', async () => {
     const author = await established();
     const posts: string[] = [];
@@ -258,7 +258,7 @@ describe('likes per day (§7)', () => {
   });
 });
 
-describe('threads per day (§7)', () => {
+describe('threads per day', () => {
   it('allows an established member 20 threads a day and refuses the 21st', async () => {
     const m = await established();
     for (let i = 0; i < 20; i += 1) expect((await newThread(m)).error).toBeNull();

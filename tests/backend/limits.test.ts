@@ -1,4 +1,4 @@
-// One request cannot hold the stack: statement timeouts per role, the row cap and the embed depth limit (issue 11, §1).
+// One request cannot hold the stack: statement timeouts per role, the row cap and the embed depth limit.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

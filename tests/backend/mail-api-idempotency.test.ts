@@ -1,4 +1,4 @@
-// The local mail API honours Resend's Idempotency-Key (issue 30, item 6): a second POST with a key answers the
+// The local mail API honours Resend's Idempotency-Key: a second POST with a key answers the
 // first answer and sends nothing; the same key with another mail is a 409, as Resend answers; a key over 256
 // characters is a 400. The sender sends each delivery's mail under one key, so a resend after a crash shows once.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// A member's recent activity (issue 12, showActivity): member_activity() lists their 10 newest threads and replies,
+// A member's recent activity (showActivity): member_activity() lists their 10 newest threads and replies,
 // to everyone while the flag is on and only to themself while it is off; member_activity_visible() says which.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';

@@ -1,4 +1,4 @@
-// A member's thread_count and reply_count (issue 12), kept by triggers as posts come and go; no client sets them.
+// A member's thread_count and reply_count, kept by triggers as posts come and go; no client sets them.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, dbRow, type TestMember } from './members.ts';

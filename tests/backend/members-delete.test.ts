@@ -1,4 +1,4 @@
-// Account deletion (issue 12): delete_user() removes the account, profile, messages, likes and push subscriptions,
+// Account deletion: delete_user() removes the account, profile, messages, likes and push subscriptions,
 // leaves the member's threads and posts by "Deleted member" (author null), and leaves tombstones for other devices.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

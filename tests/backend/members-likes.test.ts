@@ -1,4 +1,4 @@
-// Likes (issue 12): one per member per post and never on one's own, like_count and the author's reputation kept by
+// Likes: one per member per post and never on one's own, like_count and the author's reputation kept by
 // triggers, and the likes' private tombstones, both ways, through supabase-js.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

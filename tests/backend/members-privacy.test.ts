@@ -1,4 +1,4 @@
-// The privacy settings the database enforces (issue 12): last seen, written only by touch_last_seen() and hidden
+// The privacy settings the database enforces: last seen, written only by touch_last_seen() and hidden
 // while showOnline is off, and allowMessages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, dbRow, type TestMember } from './members.ts';

@@ -1,4 +1,4 @@
-// The role matrix of issue 12 (SPEC section 6), every cell: who may set whose role to what, through PATCH profiles.
+// The role matrix (SPEC section 6), every cell: who may set whose role to what, through PATCH profiles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, dbRow, type Role, type TestMember } from './members.ts';
 import { startTestStack, type TestStack } from './stack.ts';

@@ -1,4 +1,4 @@
-// Issue 14, the audit log: each moderation action writes exactly one row of public.moderation_log in its own
+// The audit log: each moderation action writes exactly one row of public.moderation_log in its own
 // transaction; a member's deletion of their own post writes none; nobody changes or deletes a row through the API,
 // and only admins read the log.
 import { randomUUID } from 'node:crypto';

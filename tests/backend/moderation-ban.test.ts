@@ -1,4 +1,4 @@
-// Issue 14, bans: ban_user with delete_posts is one transaction (a failure in the middle changes nothing), a banned
+// Bans: ban_user with delete_posts is one transaction (a failure in the middle changes nothing), a banned
 // member's writes are refused and unban_user restores them, and only admins ban.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

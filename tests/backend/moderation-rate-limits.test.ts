@@ -1,4 +1,4 @@
-// Issue 14, the database's rate limits with Discourse's defaults (public.forum_limits): one reply per 5 seconds,
+// The database's rate limits with Discourse's defaults (public.forum_limits): one reply per 5 seconds,
 // 3 threads and 10 replies in an account's first 24 hours, 20 messages a day; staff exempt; a refusal is HTTP 429
 // with code PT429 and the seconds to wait, and changes nothing; a retried insert of a row that landed is no refusal.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 30 §2, reports at scale: only reports from members with standing (account age and reputation in
+// Reports at scale: only reports from members with standing (account age and reputation in
 // public.forum_limits) hide a post, and never a moderator's or an admin's; a member reports at most reports_per_day
 // posts a day (PT429, as the other rate limits); staff dismiss every open report of one reporter in one action.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 14, member reports: a member reports a post once; the third report from a third member hides the post from
+// Member reports: a member reports a post once; the third report from a third member hides the post from
 // members (content '' and hidden_at set, the text in post_holds for staff and the author only), without making it
 // an edit; staff list open reports and dismiss them, which shows the post again.
 import { randomUUID } from 'node:crypto';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   );
   moderator = await createMember(stack, { role: 'moderator' });
   author = await createMember(stack);
-  // Established members: only reports from members with standing hide a post (issue 30).
+  // Established members: only reports from members with standing hide a post.
   members = [
     await createMember(stack, { standing: true }),
     await createMember(stack, { standing: true }),

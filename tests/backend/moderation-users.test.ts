@@ -1,4 +1,4 @@
-// Issue 14, the users table of /moderation: moderation_users() searches username and email on the server, pages by
+// The users table of /moderation: moderation_users() searches username and email on the server, pages by
 // keyset, leaves out the admin asking, and answers admins only; moderation_user_count() counts the same members.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from './members.ts';

@@ -1,5 +1,5 @@
-// The notification delivery queue (issue 13): deliveries queued per channel from the recipient's preferences, claimed
-// and finished by the service role alone; a claim is a lease (issue 30), so a delivery whose sender died mid-batch is
+// The notification delivery queue: deliveries queued per channel from the recipient's preferences, claimed
+// and finished by the service role alone; a claim is a lease, so a delivery whose sender died mid-batch is
 // handed out again once the lease runs out, and never while it runs.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

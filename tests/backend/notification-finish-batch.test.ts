@@ -1,4 +1,4 @@
-// finish_notification_deliveries(): the sender records a whole batch's outcomes in one call (issue 13). The service
+// finish_notification_deliveries(): the sender records a whole batch's outcomes in one call. The service
 // role alone may; each outcome moves only a delivery being sent, once; a malformed batch changes nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Notifications (issue 13): readable and markable by their recipient alone, never written by a client, and gone with
+// Notifications: readable and markable by their recipient alone, never written by a client, and gone with
 // their thread or post (queued deliveries included).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Notifications (issue 13): what queues one for whom (messages, replies, @mentions, likes), never for one's own
+// Notifications: what queues one for whom (messages, replies, @mentions, likes), never for one's own
 // action. Reading, marking read and deletions are in notifications-read.test.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Push subscriptions as the database keeps them (issue 30, item 5): an endpoint is an https URL of at most 2 KB on a
+// Push subscriptions as the database keeps them: an endpoint is an https URL of at most 2 KB on a
 // public host name, refused otherwise with a 400 that says why, whoever writes it; a member keeps at most 10, a new
 // one replacing the oldest, under parallel requests too; the test push origin is only for a loopback stack.
 import { randomUUID } from 'node:crypto';

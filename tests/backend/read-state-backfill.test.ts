@@ -1,4 +1,4 @@
-// The post numbers migration on a forum that already has posts (issue 15): the database is brought up to the
+// The post numbers migration on a forum that already has posts: the database is brought up to the
 // migration before 20261127000100_post_numbers.sql, given threads and posts, then migrated. The existing rows are
 // numbered by (created_at, id) without it counting as an edit, their sync_txid moves so every mirror pulls the new
 // columns, and each author has read their threads up to their own last post.

@@ -1,4 +1,4 @@
-// Post numbers (issue 15): 1 for the opening post, then 2, 3… per thread in insert order, assigned by the database
+// Post numbers: 1 for the opening post, then 2, 3… per thread in insert order, assigned by the database
 // whatever a client sends, never reused or changed; threads.highest_post_number follows, and is no edit.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Read state (issue 15): each member's highest read post per thread, private to them, kept at its highest by the
+// Read state: each member's highest read post per thread, private to them, kept at its highest by the
 // server, through supabase-js as the app calls it (mark_thread_read, mark_all_read, the table for the pull).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Live updates (issue 31) at the protocol level: supabase-js's channel() against the local stack's realtime websocket,
+// Live updates at the protocol level: supabase-js's channel() against the local stack's realtime websocket,
 // with the pokes the database sends (20261129000100_live_updates.sql). A poke names a transaction and carries no
 // row; private topics are read only by whom realtime.messages' policies allow.
 import { randomUUID } from 'node:crypto';

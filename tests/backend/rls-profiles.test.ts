@@ -175,7 +175,7 @@ describe('editing profiles', () => {
     expect((await profile(target.id))!.role).toBe('user');
   });
 
-  it('refuses a moderator changing another moderator or an admin: plain users only (issue 30)', async () => {
+  it('refuses a moderator changing another moderator or an admin: plain users only', async () => {
     const other = await createMember(stack, { role: 'moderator' });
     const { error } = await moderator.client.from('profiles').update({ role: 'user' }).eq('id', other.id);
     expect(error?.code).toBe('42501');

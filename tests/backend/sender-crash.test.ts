@@ -1,4 +1,4 @@
-// A sender killed between sending and recording (issue 30, item 6): what it claimed is claimed again when the lease
+// A sender killed between sending and recording: what it claimed is claimed again when the lease
 // runs out, and shows once. A push is resent with the same tag and Topic (the device's notification replaces its
 // copy); a mail is resent with the same Idempotency-Key, which the local mail API answers without sending again, so
 // each recipient gets exactly one mail, and no recipient none.

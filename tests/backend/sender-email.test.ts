@@ -1,4 +1,4 @@
-// Email through the local stack's sender (issue 13): a notification's mail lands in the local mailbox with who did
+// Email through the local stack's sender: a notification's mail lands in the local mailbox with who did
 // what and a link to it, and a member whose email toggle is off gets none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMail } from '../../supabase/local/mail.ts';

@@ -1,5 +1,5 @@
-// The sender against a hosted-style mail API (issue 13): it sends with the configured key, sender and an
-// Idempotency-Key per delivery (issue 30), retries a 503 later with backoff, and gives up at once on a refusal that
+// The sender against a hosted-style mail API: it sends with the configured key, sender and an
+// Idempotency-Key per delivery, retries a 503 later with backoff, and gives up at once on a refusal that
 // will not pass (422); a 409 for a key already used means the mail went out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from './members.ts';

@@ -1,4 +1,4 @@
-// The sender against push endpoints that misbehave (issue 30, item 5): a member with 1,000 devices does not push
+// The sender against push endpoints that misbehave: a member with 1,000 devices does not push
 // another member's devices out of the batch's subscription read, and a hung endpoint (a server on 127.0.0.1 that
 // accepts and never answers) is given up at its deadline, 10 s at most, while others' pushes go out beside it.
 import { createServer, type Server, type Socket } from 'node:net';

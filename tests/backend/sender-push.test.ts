@@ -1,4 +1,4 @@
-// Web push through the local stack's sender (issue 13): a push service on 127.0.0.1 receives the sender's request,
+// Web push through the local stack's sender: a push service on 127.0.0.1 receives the sender's request,
 // decrypts it with the subscription's own keys and finds who sent what; a 410 deletes the subscription; a 500 is
 // retried later.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

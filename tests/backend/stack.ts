@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AuthRateLimits } from '../../supabase/local/auth/rateLimits.ts';
+import type { Clock } from '../../supabase/local/clock.ts';
 import { openPostgres, type Db, type RoleTimeouts } from '../../supabase/local/db.ts';
 import type { FairQueueLimits } from '../../supabase/local/fairQueue.ts';
 import { applyAsMigrator } from '../../supabase/local/migrate.ts';
@@ -66,6 +67,8 @@ export interface TestStackOptions {
   pgliteStatementTimeouts?: RoleTimeouts;
   /** Turns at the database per client (fairQueue.ts); the stack's defaults unless asked. */
   fairQueue?: FairQueueLimits | false;
+  /** The realtime websocket's clock; the system's unless a test moves time itself. */
+  realtimeClock?: Clock;
 }
 
 /** A database for one test file, copied from a migrated template (so only `extraSql` is left to apply). */
@@ -111,6 +114,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       pushTestOrigin: options.pushTestOrigin,
       pgliteStatementTimeouts: options.pgliteStatementTimeouts,
       fairQueue: options.fairQueue,
+      realtimeClock: options.realtimeClock,
     });
   let stack = await start();
   const make = (key: string) =>

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { withEmbeddedConfig } from '../../supabase/local/embeddedConfig.ts';
+import { withEmbeddedConfig } from '../../supabase/local/web/embeddedConfig.ts';
 import { embeddedConfigOf } from '../../supabase/local/local.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 import { rawRequest } from './support/rawRequest.ts';

@@ -130,6 +130,12 @@ describe('refused uploads store nothing', () => {
       });
       expect(await objectRow(stack, bucket, name)).toBeUndefined();
     }
+    const { error } = await alice.client.storage.from('media').upload(`${alice.id}/fake.png`, text, {
+      contentType: 'image/png',
+    });
+    expect(error?.message).toBe(
+      "mime type image/png is not supported: the file's content is not an image of type image/png",
+    );
   });
 });
 
@@ -211,7 +217,7 @@ describe('bad requests', () => {
   });
 });
 
-// Issue 30 §7 "Broken avatar": a cacheControl with a line break was stored, then every read of the avatar was a 500.
+// An avatar that broke: a cacheControl with a line break was stored, then every read of the avatar was a 500.
 describe('cacheControl', () => {
   const avatarName = () => `${alice.id}-${Date.now()}-${Math.random().toString(36).slice(2)}.png`;
   const stored = async (name: string) =>

@@ -1,4 +1,4 @@
-// The local stack's VAPID pair (issue 13): made once and kept in the data folder for its owner alone, since every
+// The local stack's VAPID pair: made once and kept in the data folder for its owner alone, since every
 // browser's push subscription is tied to its public key; or both halves from the environment.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

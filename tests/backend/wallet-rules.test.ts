@@ -1,4 +1,4 @@
-// The database rules of verified wallet addresses and tips (issue 17), both ways, through supabase-js: what members
+// The database rules of verified wallet addresses and tips, both ways, through supabase-js: what members
 // may write and read, what only the service role may call, and the count of confirmed tips.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

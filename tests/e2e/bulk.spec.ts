@@ -54,7 +54,7 @@ test('a CSV with quoted commas and a line break becomes one thread per row, one 
   test.setTimeout(120_000);
   const stamp = `b${Date.now().toString(36)}`;
   const { rows, csv } = csvFor(stamp);
-  // One row too short for a thread: it is refused by the new-thread rules, listed, and retried alone.
+  // One row too short for a thread: it breaks the new-thread rules, so it is listed as invalid, never sent.
   const withShort = `${csv}\r\nHi ${stamp.slice(0, 1)},Too short a title for a thread.`;
   const bulk = new BulkCreatePage(page);
   await bulk.signInAs(ADMIN);
@@ -77,8 +77,12 @@ test('a CSV with quoted commas and a line break becomes one thread per row, one 
   await expect(bulk.toast('Bulk creation complete')).toBeVisible({ timeout: 30_000 });
   await expect(bulk.progress).toHaveAttribute('aria-valuenow', '5');
   await expect(bulk.created).toHaveText('4');
-  await expect(bulk.failed).toHaveText('1');
-  await expect(bulk.failedList).toContainText('Title must be at least 5 characters');
+  await expect(bulk.failed).toHaveText('0');
+  await expect(bulk.invalid).toHaveText('1');
+  await expect(bulk.invalidList).toContainText('Title must be at least 5 characters');
+  await expect(bulk.items.nth(4)).toContainText('Invalid');
+  // Nothing failed to send, so there is nothing to retry: the invalid row would be refused the same way again.
+  await expect(bulk.retryFailed).toHaveCount(0);
   // A finished list cannot be run again: that would create every thread a second time.
   await expect(bulk.createButton(5)).toBeDisabled();
   await expect(page.getByText('These threads have been run. To import more, load a new file')).toBeVisible();
@@ -92,20 +96,61 @@ test('a CSV with quoted commas and a line break becomes one thread per row, one 
     expect(thread.posts).toEqual([{ content: row.content, is_first_post: true }]);
   }
 
-  // Retry failed runs only the failed row again: it fails again, and nothing already created is created twice.
-  await bulk.retryFailed.click();
-  await expect(bulk.progress).toHaveAttribute('aria-valuemax', '1');
-  await expect(bulk.progress).toHaveAttribute('aria-valuenow', '1');
-  await expect(bulk.created).toHaveText('4');
-  await expect(bulk.failed).toHaveText('1');
-  expect(await threadsTitled(baseURL!, stamp)).toHaveLength(4);
-  await expect(bulk.createButton(5)).toBeDisabled();
-
   // A created item links to its thread, whose opening post kept the comma and the line.
   await bulk.items.first().getByRole('link', { name: 'Created' }).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(rows[0]!.title);
   await expect(page.getByTestId('post').first()).toContainText('Line one, with a comma');
   await expect(page.getByTestId('post').first()).toContainText('Line two after a break');
+});
+
+test('rows the server refused are retried alone, and an invalid row is reported, never retried', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `r${Date.now().toString(36)}`;
+  const service = await serviceClient(baseURL!);
+  const setActive = async (isActive: boolean) =>
+    expect(
+      (await service.from('categories').update({ is_active: isActive }).eq('slug', CATEGORY.slug)).error,
+    ).toBeNull();
+  const bulk = new BulkCreatePage(page);
+  await bulk.signInAs(ADMIN);
+  await bulk.open();
+  await bulk.chooseCategory(CATEGORY.name);
+  const good = [`Refused at first ${stamp}`, `Refused too ${stamp}`];
+  await bulk.upload(
+    'threads.json',
+    JSON.stringify([
+      { title: good[0], content: 'Sent while the category was closed.' },
+      { title: `No ${stamp.slice(0, 1)}`, content: 'A title too short for any thread.' },
+      { title: good[1], content: 'Also sent while the category was closed.' },
+    ]),
+  );
+  await expect(bulk.items).toHaveCount(3);
+
+  // The server refuses a new thread in a closed category: the two valid rows fail to send.
+  await setActive(false);
+  try {
+    await bulk.createButton(3).click();
+    await expect(bulk.toast('Bulk creation complete')).toBeVisible({ timeout: 30_000 });
+    await expect(bulk.failed).toHaveText('2');
+    await expect(bulk.invalid).toHaveText('1');
+    await expect(bulk.failedList.getByRole('listitem')).toHaveCount(2);
+    await expect(bulk.invalidList).toContainText('Title must be at least 5 characters');
+  } finally {
+    await setActive(true);
+  }
+  await shot(page, 'bulk-failed-and-invalid', 'Progress');
+
+  // Retry failed runs the two refused rows alone; the invalid one stays reported, and no retry is offered for it.
+  await bulk.retryFailed.click();
+  await expect(bulk.progress).toHaveAttribute('aria-valuemax', '2');
+  await expect(bulk.created).toHaveText('2', { timeout: 30_000 });
+  await expect(bulk.failed).toHaveText('0');
+  await expect(bulk.invalid).toHaveText('1');
+  await expect(bulk.retryFailed).toHaveCount(0);
+  expect((await threadsTitled(baseURL!, stamp)).map((t) => t.title).sort()).toEqual([...good].sort());
 });
 
 test('a malformed or misnamed file shows why and creates nothing', async ({ page, baseURL }) => {
@@ -125,6 +170,12 @@ test('a malformed or misnamed file shows why and creates nothing', async ({ page
 
   await bulk.upload('broken.json', `[{"title": "Cut off ${stamp}", "content": "and then`);
   await expect(bulk.page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to parse file' })).toHaveCount(2);
+  await expect(bulk.items).toHaveCount(0);
+
+  // An empty list is said to be one, never confirmed as "Loaded 0 threads".
+  await bulk.upload('empty.json', '[]');
+  await expect(bulk.toast('No threads to create: the file has no item with a title')).toBeVisible();
+  await expect(bulk.page.locator('[data-sonner-toast]').filter({ hasText: 'Loaded 0' })).toHaveCount(0);
   await expect(bulk.items).toHaveCount(0);
 
   await bulk.upload('threads.txt', `title,content\nText file ${stamp},A file with the wrong name.`);

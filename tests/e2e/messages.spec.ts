@@ -180,8 +180,16 @@ test('the dialog asks for every field, and ?to= fills in the recipient, leaving 
   const to = messages.dialog.getByRole('button', { name: 'To' });
   await expect(to).toContainText('@guapadmin');
   await messages.dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(messages.dialog.getByRole('alert')).toHaveText('Please fill in all fields');
+  const fillInAll = messages.dialog.getByRole('alert').filter({ hasText: 'Please fill in all fields' });
+  await expect(fillInAll).toBeVisible();
   await shoot(page, 'dialog');
+  // The message goes as soon as the fields are filled, before another Send, and comes back when one is emptied.
+  await messages.dialog.getByLabel('Subject').fill('Hello');
+  await expect(fillInAll).toBeVisible();
+  await messages.dialog.getByLabel('Message', { exact: true }).fill('Are you there?');
+  await expect(fillInAll).toHaveCount(0);
+  await messages.dialog.getByLabel('Subject').fill(' ');
+  await expect(fillInAll).toBeVisible();
 
   // A message over the database's cap is stopped in the form with the cap in words, never sent to be refused.
   await messages.dialog.getByLabel('Subject').fill('Too long');

@@ -2,7 +2,7 @@
 import { Dexie } from 'dexie';
 import type { Mirror } from '../mirror.ts';
 import type { CategoryRow, CategoryType } from '../types.ts';
-import { CATEGORY_TYPES } from '../../lib/categoryTypes.ts';
+import { CATEGORY_TYPES } from '../categoryTypes.ts';
 
 /** Active categories by type then order_index. */
 export async function allCategories(db: Mirror): Promise<CategoryRow[]> {

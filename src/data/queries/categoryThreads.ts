@@ -1,6 +1,6 @@
 // One page of a category type's threads from the mirror: optionally one subcategory, in one of the three sorts.
 import { Dexie } from 'dexie';
-import { sortThreads, type ThreadSort } from '../../lib/sortThreads.ts';
+import { sortThreads, type ThreadSort } from '../sortThreads.ts';
 import type { Mirror } from '../mirror.ts';
 import type { CategoryType } from '../types.ts';
 import { withThreadRefs, type ThreadPage } from './threads.ts';

@@ -23,6 +23,7 @@ function ItemState({ result, running }: { result: ItemResult | undefined; runnin
       </Link>
     );
   if (result.status === 'waiting') return <span className={styles.state}>Waiting to send</span>;
+  if (result.status === 'invalid') return <span className={`${styles.state} ${styles.failed}`}>Invalid</span>;
   return <span className={`${styles.state} ${styles.failed}`}>Failed</span>;
 }
 

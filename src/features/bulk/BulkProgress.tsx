@@ -1,8 +1,9 @@
-// The run as it goes and after: a progress bar, what was created and what failed (with why), Stop while it runs and
-// "Retry failed" after it.
+// The run as it goes and after: a progress bar, what was created, what failed to send and what breaks the rules (with
+// why), Stop while it runs and "Retry failed" after it, for the items that failed to send.
 import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import styles from './BulkCreatePage.module.css';
+import type { ItemResult } from './bulkRun.ts';
 import type { BulkItem } from './parseBulk.ts';
 import type { useBulkRun } from './useBulkRun.ts';
 
@@ -64,6 +65,12 @@ export function BulkProgress({ items, run }: BulkProgressProps) {
           <dt>Failed</dt>
           <dd data-testid="bulk-failed">{run.failed.length}</dd>
         </div>
+        {run.invalid.length > 0 && (
+          <div>
+            <dt>Invalid</dt>
+            <dd data-testid="bulk-invalid">{run.invalid.length}</dd>
+          </div>
+        )}
         {waiting > 0 && (
           <div>
             <dt>Waiting to send</dt>
@@ -71,22 +78,14 @@ export function BulkProgress({ items, run }: BulkProgressProps) {
           </div>
         )}
       </dl>
-      {run.failed.length > 0 && (
-        <>
-          <h3 className={styles.failedHeading}>Failed threads</h3>
-          <ul className={styles.failedList} aria-label="Failed threads">
-            {run.failed.map((index) => {
-              const result = results[index];
-              return (
-                <li key={index}>
-                  <strong>{items[index]?.title}</strong>
-                  {result?.status === 'failed' && <span className={styles.reason}>{result.reason}</span>}
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
+      <ItemsWithReasons heading="Failed threads" indices={run.failed} items={items} results={results} />
+      <ItemsWithReasons
+        heading="Invalid threads"
+        note="These break the new-thread rules and were not sent: fix them in the file and load it again."
+        indices={run.invalid}
+        items={items}
+        results={results}
+      />
       {waiting > 0 && !running && (
         <p className={styles.muted}>
           Threads waiting to send are kept on this device and sent when there is a connection.
@@ -106,5 +105,37 @@ export function BulkProgress({ items, run }: BulkProgressProps) {
         )}
       </div>
     </section>
+  );
+}
+
+interface ItemsWithReasonsProps {
+  heading: string;
+  note?: string;
+  indices: number[];
+  items: BulkItem[];
+  results: Partial<Record<number, ItemResult>>;
+}
+
+/** A titled list of items with why each did not make a thread; nothing when there is none. */
+function ItemsWithReasons({ heading, note, indices, items, results }: ItemsWithReasonsProps) {
+  if (indices.length === 0) return null;
+  return (
+    <>
+      <h3 className={styles.failedHeading}>{heading}</h3>
+      {note && <p className={styles.muted}>{note}</p>}
+      <ul className={styles.failedList} aria-label={heading}>
+        {indices.map((index) => {
+          const result = results[index];
+          return (
+            <li key={index}>
+              <strong>{items[index]?.title}</strong>
+              {(result?.status === 'failed' || result?.status === 'invalid') && (
+                <span className={styles.reason}>{result.reason}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { BULK_PAUSE_MS, canStartRun, runOneByOne, type ItemResult } from './bulkRun.ts';
+import { BULK_PAUSE_MS, canStartRun, itemsWith, retryable, runOneByOne, type ItemResult } from './bulkRun.ts';
 
 /** Steps that log what happens, in order; each create settles only when the test says so. */
 function recorder(stopAfter = Infinity) {
@@ -71,4 +71,15 @@ it('"Create N Threads" starts only a list that has not run: after a run, or duri
   expect(canStartRun('running')).toBe(false);
   expect(canStartRun('stopping')).toBe(false);
   expect(canStartRun('done')).toBe(false);
+});
+
+it('retries the items that failed to send, never the invalid ones, which would be refused the same way', () => {
+  const results: Partial<Record<number, ItemResult>> = {
+    0: { status: 'created', threadId: 't0' },
+    1: { status: 'invalid', reason: 'Title must be at least 5 characters' },
+    2: { status: 'failed', reason: 'refused', threadId: 't2', failedWriteId: 'w2' },
+    4: { status: 'waiting', threadId: 't4' },
+  };
+  expect(retryable(results, 5)).toEqual([2]);
+  expect(itemsWith(results, 5, 'invalid')).toEqual([1]);
 });

@@ -4,11 +4,28 @@
 
 export const BULK_PAUSE_MS = 500;
 
-/** How one item ended: on the server, refused (with why), or still waiting in the outbox when the run stopped. */
+/**
+ * How one item ended: on the server, failed to send or refused (with why), still waiting in the outbox when the run
+ * stopped, or never sent because it breaks the new-thread rules.
+ */
 export type ItemResult =
   | { status: 'created'; threadId: string }
   | { status: 'failed'; reason: string; threadId?: string; failedWriteId?: string }
-  | { status: 'waiting'; threadId: string };
+  | { status: 'waiting'; threadId: string }
+  | { status: 'invalid'; reason: string };
+
+type Results = Partial<Record<number, ItemResult>>;
+
+/** The items of a list of `count` whose latest result has `status`, in list order. */
+export function itemsWith(results: Results, count: number, status: ItemResult['status']): number[] {
+  return Array.from({ length: count }, (_, index) => index).filter((index) => results[index]?.status === status);
+}
+
+/** What "Retry failed" runs again: the items that failed to send. An invalid item would be refused the same way, so
+ * it is reported, never retried. */
+export function retryable(results: Results, count: number): number[] {
+  return itemsWith(results, count, 'failed');
+}
 
 interface RunSteps {
   /** Creates one item and answers once it settled; a failure of its own is answered as 'failed', never thrown. */

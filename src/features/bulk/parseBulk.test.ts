@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PARSE_FAILED, WRONG_EXTENSION, parseBulkFile, parsePastedJson } from './parseBulk.ts';
+import { NOTHING_IN_FILE, PARSE_FAILED, WRONG_EXTENSION, parseBulkFile, parsePastedJson } from './parseBulk.ts';
 
 const items = (name: string, text: string) => {
   const result = parseBulkFile(name, text);
@@ -28,6 +28,11 @@ describe('JSON', () => {
   it('skips items without a title, and reads a missing content as empty', () => {
     const text = JSON.stringify([{ content: 'no title' }, { title: '   ', content: 'blank' }, { title: 'Kept' }]);
     expect(items('a.json', text)).toEqual([{ title: 'Kept', content: '' }]);
+  });
+
+  it('refuses an empty list, or one without a titled item: there is nothing to create', () => {
+    expect(parseBulkFile('empty.json', '[]')).toEqual({ ok: false, error: NOTHING_IN_FILE });
+    expect(parseBulkFile('untitled.json', '[{"content":"no title"}]')).toEqual({ ok: false, error: NOTHING_IN_FILE });
   });
 
   it('reads a file that starts with a byte-order mark', () => {
@@ -79,9 +84,9 @@ describe('CSV', () => {
     ]);
   });
 
-  it('gives no items for an empty file or a header alone', () => {
-    expect(items('e.csv', '')).toEqual([]);
-    expect(items('h.csv', 'title,content\n')).toEqual([]);
+  it('refuses an empty file or a header alone: there is nothing to create', () => {
+    expect(parseBulkFile('e.csv', '')).toEqual({ ok: false, error: NOTHING_IN_FILE });
+    expect(parseBulkFile('h.csv', 'title,content\n')).toEqual({ ok: false, error: NOTHING_IN_FILE });
   });
 
   it.each([

@@ -12,6 +12,7 @@ type BulkParse = { ok: true; items: BulkItem[] } | { ok: false; error: string };
 
 export const PARSE_FAILED = 'Failed to parse file';
 export const WRONG_EXTENSION = 'Only .json and .csv files can be imported';
+export const NOTHING_IN_FILE = 'No threads to create: the file has no item with a title';
 
 // Unknown keys are left out; a title or content that is there but not text makes the file malformed.
 const jsonItem = z.object({ title: z.string().nullish(), content: z.string().nullish() });
@@ -62,7 +63,9 @@ export function parseBulkFile(name: string, text: string): BulkParse {
   if (extension !== 'json' && extension !== 'csv') return { ok: false, error: WRONG_EXTENSION };
   // A NUL character means a binary file (an image, a spreadsheet) renamed, not text to import.
   const items = text.includes('\0') ? null : extension === 'json' ? fromJson(text) : fromCsv(text);
-  return items ? { ok: true, items } : { ok: false, error: PARSE_FAILED };
+  if (!items) return { ok: false, error: PARSE_FAILED };
+  // A file that parses to nothing ("[]", a header alone) is a mistake to say, not a load to confirm.
+  return items.length > 0 ? { ok: true, items } : { ok: false, error: NOTHING_IN_FILE };
 }
 
 /** Pasted JSON: null while it is not (yet) valid, which the page ignores silently, as the spec says. */

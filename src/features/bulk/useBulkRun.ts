@@ -6,7 +6,7 @@ import { extractImages } from '../../content/images.ts';
 import { logError } from '../../state/errors/reportError.ts';
 import { useBulkThreadActions } from '../../state/mutations/bulkThreads.ts';
 import { threadSchema } from '../compose/index.ts';
-import { canStartRun, runOneByOne, type ItemResult } from './bulkRun.ts';
+import { canStartRun, itemsWith, retryable, runOneByOne, type ItemResult } from './bulkRun.ts';
 import type { BulkItem } from './parseBulk.ts';
 
 const BULK_COMPLETE = 'Bulk creation complete';
@@ -48,6 +48,7 @@ export function itemProblem(item: BulkItem): string | null {
 function toastResult(title: string, result: ItemResult) {
   if (result.status === 'created') toast.success(`Created: ${title}`);
   else if (result.status === 'failed') toast.error(`Failed: ${title}`);
+  else if (result.status === 'invalid') toast.error(`Failed: ${title}`, { description: result.reason });
 }
 
 export function useBulkRun(items: BulkItem[], categoryId: string) {
@@ -64,7 +65,7 @@ export function useBulkRun(items: BulkItem[], categoryId: string) {
   ): Promise<ItemResult> => {
     // Refused here, as Create Thread refuses it: the server would refuse it the same way.
     const check = threadSchema.safeParse({ categoryId, ...item });
-    if (!check.success) return { status: 'failed', reason: check.error.issues[0]?.message ?? 'Invalid thread' };
+    if (!check.success) return { status: 'invalid', reason: check.error.issues[0]?.message ?? 'Invalid thread' };
     const { title, content } = check.data;
     try {
       const again =
@@ -103,11 +104,14 @@ export function useBulkRun(items: BulkItem[], categoryId: string) {
     if (complete) toast.success(BULK_COMPLETE);
   };
 
-  const failed = items.flatMap((_, index) => (state.results[index]?.status === 'failed' ? [index] : []));
+  const failed = retryable(state.results, items.length);
 
   return {
     state,
+    /** The items that failed to send, which "Retry failed" runs again. */
     failed,
+    /** The items that break the new-thread rules: reported, never sent. */
+    invalid: itemsWith(state.results, items.length, 'invalid'),
     /** Whether start may run the list: only before its first run (a finished list would be created twice). */
     canStart: canStartRun(state.phase),
     /** Runs every item of the list, once. */

@@ -2,8 +2,8 @@
 // the mirror, pinned first in every sort; a member marks the category's threads read.
 import { Link, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { categoryHeading } from '../../lib/categoryTypes.ts';
-import { THREAD_SORTS, isThreadSort } from '../../lib/sortThreads.ts';
+import { categoryHeading } from '../../data/categoryTypes.ts';
+import { THREAD_SORTS, isThreadSort } from '../../data/sortThreads.ts';
 import { useSubcategories } from '../../state/queries/categories.ts';
 import { CATEGORY_PAGE_SIZE, useCategoryThreads } from '../../state/queries/categoryThreads.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';

@@ -1,5 +1,5 @@
 // The category page's own search parameters (?cat=, ?sort=, ?page=), read from the URL and checked.
-import { isThreadSort, type ThreadSort } from '../../lib/sortThreads.ts';
+import { isThreadSort, type ThreadSort } from '../../data/sortThreads.ts';
 
 export interface CategorySearch {
   cat?: string;

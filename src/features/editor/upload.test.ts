@@ -37,7 +37,7 @@ describe('uploadPath and imageMarkdown', () => {
 });
 
 /** A bucket whose answer per file name is scripted; it records what it was asked. */
-function fakeBucket(answers: Record<string, 'ok' | 'rls' | 'missing' | 'hang'>) {
+function fakeBucket(answers: Record<string, 'ok' | 'rls' | 'missing' | 'hang' | 'notImage'>) {
   const calls: { path: string; options: unknown }[] = [];
   const bucket: MediaBucket = {
     upload(path, body, options) {
@@ -47,6 +47,11 @@ function fakeBucket(answers: Record<string, 'ok' | 'rls' | 'missing' | 'hang'>) 
       if (answer === 'rls')
         return Promise.resolve({ error: { message: 'new row violates row-level security policy' } });
       if (answer === 'missing') return Promise.resolve({ error: { message: 'Bucket not found' } });
+      if (answer === 'notImage') {
+        // Storage's answer (supabase/local/storage/mime.ts) to bytes that are not the image the type claims.
+        const message = "mime type image/png is not supported: the file's content is not an image of type image/png";
+        return Promise.resolve({ error: { __isStorageError: true, status: 415, statusCode: '415', message } });
+      }
       return Promise.resolve({ error: null });
     },
     getPublicUrl: (path) => ({ data: { publicUrl: `https://cdn.test/media/${path}` } }),
@@ -56,7 +61,13 @@ function fakeBucket(answers: Record<string, 'ok' | 'rls' | 'missing' | 'hang'>) 
 
 describe('uploadImages', () => {
   it('skips each failing file with its own message and uploads the rest in order', async () => {
-    const { bucket, calls } = fakeBucket({ 'a.png': 'ok', 'b.png': 'rls', 'c.gif': 'missing', 'd.png': 'hang' });
+    const { bucket, calls } = fakeBucket({
+      'a.png': 'ok',
+      'b.png': 'rls',
+      'c.gif': 'missing',
+      'd.png': 'hang',
+      'fake.png': 'notImage',
+    });
     const errors: string[] = [];
     const kinds: string[] = [];
     const uploaded: string[] = [];
@@ -68,6 +79,7 @@ describe('uploadImages', () => {
         Object.defineProperty(file('huge.png', 'image/png'), 'size', { value: MAX_UPLOAD_BYTES + 1 }),
         file('c.gif', 'image/gif'),
         file('d.png', 'image/png'),
+        file('fake.png', 'image/png'),
         file('e.webp', 'image/webp'),
       ],
       {
@@ -92,9 +104,10 @@ describe('uploadImages', () => {
       'huge.png is too large (max 10MB)',
       'Storage bucket not found. Please contact support.',
       'Upload timed out for d.png',
+      'fake.png is not a valid image or GIF',
     ]);
-    expect(kinds).toEqual(['invalid', 'refused', 'invalid', 'refused', 'unavailable']);
-    expect(calls).toHaveLength(5);
+    expect(kinds).toEqual(['invalid', 'refused', 'invalid', 'refused', 'unavailable', 'refused']);
+    expect(calls).toHaveLength(6);
     expect(calls[0]!.options).toMatchObject({ cacheControl: '3600', upsert: false });
   });
 

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import type { CategoryType } from '../../data/types.ts';
-import { categoryHeading } from '../../lib/categoryTypes.ts';
+import { categoryHeading } from '../../data/categoryTypes.ts';
 import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import type { CategoryTypeCard } from '../../data/queries/categories.ts';
 import type { FirstSync } from '../../state/sync/useFirstSync.ts';

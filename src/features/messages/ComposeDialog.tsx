@@ -44,7 +44,8 @@ function ComposeForm({
   );
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // Once Send was pressed, what is missing is said live, so it goes as soon as the fields are filled.
+  const [tried, setTried] = useState(false);
   const { submit, busy, refusal, clearRefusal } = useSendMessage();
   const accepts = useAcceptsMessages(recipientId || undefined);
   const refusing = useMemo(
@@ -56,15 +57,15 @@ function ComposeForm({
   const refusesChosen = accepts.answer === false;
   // Said as the member types, as the reply form says it, not after the server refused it.
   const tooLong = contentProblem(content);
+  const problem = tried ? composeProblem({ recipientId, subject, content }) : null;
 
   // A refusal belongs to the recipient it was about.
   useEffect(clearRefusal, [recipientId, clearRefusal]);
 
   const send = async () => {
     const input = { recipientId, subject, content };
-    const missing = composeProblem(input);
-    setProblem(missing);
-    if (missing || refusesChosen) return;
+    setTried(true);
+    if (composeProblem(input) || refusesChosen) return;
     if (await submit(input)) onDone();
   };
 

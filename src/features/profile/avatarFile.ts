@@ -1,5 +1,6 @@
 // The avatar rules that need no browser: the spec's checks on the chosen file, the size it is drawn at, whether a
 // GIF moves, and the extension its object is named with.
+import { AVATAR_TYPES_TEXT } from '../../backend/failureTexts.ts';
 
 const AVATAR_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp']);
 /** SPEC §5: "Size under 2 MB". */
@@ -9,7 +10,7 @@ const AVATAR_MAX_SIDE = 512;
 
 /** The spec's message for a chosen file it refuses (SPEC §5 "Avatar"), or null when it may be uploaded. */
 export function avatarFileProblem(file: { type: string; size: number }): string | null {
-  if (!AVATAR_TYPES.has(file.type)) return 'Please upload an image file (jpg, png, gif, or webp)';
+  if (!AVATAR_TYPES.has(file.type)) return AVATAR_TYPES_TEXT;
   if (file.size >= AVATAR_MAX_BYTES) return 'File size must be less than 2MB';
   return null;
 }

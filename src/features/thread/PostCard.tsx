@@ -17,7 +17,7 @@ import { FailedWriteNotice } from './FailedWriteNotice.tsx';
 import { LikeButton, type LikeMode } from './LikeButton.tsx';
 import { postImages } from './gallery.ts';
 import { authorName } from './people.ts';
-import { HIDDEN_NOTICE, PostBody, PostHeader } from './PostParts.tsx';
+import { PostView } from './PostParts.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { ReportedMark } from './ReportedMark.tsx';
 import { TextEditor } from './TextEditor.tsx';
@@ -74,7 +74,6 @@ export const PostCard = memo(function PostCard({
   const held = useHeldText(post.id, hidden && canSeeHeld);
   const images = useMemo(() => postImages(post.content), [post.content]);
   const name = authorName(post.author_id, post.author);
-  const headingId = `post-${post.id}-author`;
 
   const save = async (text: string) => {
     try {
@@ -95,38 +94,34 @@ export const PostCard = memo(function PostCard({
   };
 
   return (
-    <article
-      className={styles.post}
-      aria-labelledby={headingId}
-      data-testid="post"
-      data-status={post._status ?? 'sent'}
-      data-linked={linked || undefined}
-      id={`post-${post.id}`}
-    >
-      <PostHeader post={post} name={name} headingId={headingId} isFirst={isFirst} heldMark={hidden && canSeeHeld} />
-      {editing ? (
-        <TextEditor
-          label="Edit your post"
-          initial={post.content}
-          saveLabel="Save"
-          onCancel={() => setEditing(false)}
-          onSave={save}
-        />
-      ) : hidden ? (
-        <div className={styles.postBody}>
-          <p className={styles.hiddenNotice}>{HIDDEN_NOTICE}</p>
-          {held !== null && (
-            <div className={styles.heldText} aria-label="Held text">
-              <Markdown>{held}</Markdown>
-            </div>
-          )}
-        </div>
-      ) : (
-        <PostBody content={post.content} images={images} />
-      )}
-      {failure && <FailedWriteNotice entry={failure} />}
-      {!editing && (
-        <footer className={styles.postActions}>
+    <PostView
+      post={post}
+      name={name}
+      isFirst={isFirst}
+      heldMark={hidden && canSeeHeld}
+      images={images}
+      linked={linked}
+      held={
+        held !== null && (
+          <div className={styles.heldText} aria-label="Held text">
+            <Markdown>{held}</Markdown>
+          </div>
+        )
+      }
+      editor={
+        editing && (
+          <TextEditor
+            label="Edit your post"
+            initial={post.content}
+            saveLabel="Save"
+            onCancel={() => setEditing(false)}
+            onSave={save}
+          />
+        )
+      }
+      notice={failure && <FailedWriteNotice entry={failure} />}
+      actions={
+        <>
           <LikeButton postId={post.id} count={post.like_count} mode={likeMode} like={like} />
           {canQuote && !hidden && (
             <Button variant="ghost" onClick={() => onQuote(post)} aria-label={`Quote ${name}`}>
@@ -152,8 +147,9 @@ export const PostCard = memo(function PostCard({
                 Report
               </Button>
             ))}
-        </footer>
-      )}
+        </>
+      }
+    >
       <ReportDialog open={reporting} onOpenChange={setReporting} postId={post.id} authorName={name} online={online} />
       <ConfirmDialog
         open={confirming}
@@ -163,6 +159,6 @@ export const PostCard = memo(function PostCard({
         confirmLabel="Delete"
         onConfirm={remove}
       />
-    </article>
+    </PostView>
   );
 });

@@ -1,5 +1,7 @@
-// A post's header (author, time, '(edited)', its tags and sending state) and its words with their gallery: pure, so
-// the local stack renders a thread's first posts with them into the HTML it serves (src/ssr).
+// A post as drawn: its header (author, time, '(edited)', its tags and sending state), its words with their gallery
+// and its actions' row. Pure, so the local stack renders a thread's first posts with the same view into the HTML it
+// serves (src/ssr), and the app's PostCard adds only the behaviour.
+import type { ReactNode } from 'react';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { Markdown } from '../../content/Markdown.tsx';
 import { listAge } from '../../lib/relativeTime.ts';
@@ -11,7 +13,7 @@ import { WaitingMark } from './WaitingMark.tsx';
 import styles from './Thread.module.css';
 
 /** The text shown in place of a post that members' reports hid until a moderator looks at it. */
-export const HIDDEN_NOTICE = 'hidden pending review';
+const HIDDEN_NOTICE = 'hidden pending review';
 
 function StatusMark({ post }: { post: PostWithAuthor }) {
   const status = post._status;
@@ -30,7 +32,7 @@ interface PostHeaderProps {
   heldMark: boolean;
 }
 
-export function PostHeader({ post, name, headingId, isFirst, heldMark }: PostHeaderProps) {
+function PostHeader({ post, name, headingId, isFirst, heldMark }: PostHeaderProps) {
   return (
     <header className={styles.postHeader}>
       <Avatar src={post.author?.avatar_url} initial={initials(name)} size={36} />
@@ -54,12 +56,73 @@ export function PostHeader({ post, name, headingId, isFirst, heldMark }: PostHea
   );
 }
 
-export function PostBody({ content, images }: { content: string; images: string[] }) {
+function PostBody({ content, images }: { content: string; images: string[] }) {
   return (
     <div className={styles.postBody}>
       {/* The gallery shows the images, so the text does not show them a second time. */}
       <Markdown hideImages={images.length > 0}>{content}</Markdown>
       <PostGallery images={images} />
     </div>
+  );
+}
+
+interface PostViewProps {
+  post: PostWithAuthor;
+  /** The author's name as shown. */
+  name: string;
+  isFirst: boolean;
+  heldMark: boolean;
+  images: string[];
+  /** The held words under a hidden post's notice, for staff and the author. */
+  held?: ReactNode;
+  /** The editor, in place of the words and the actions while the member edits. */
+  editor?: ReactNode;
+  /** Under the words: a write the server refused. */
+  notice?: ReactNode;
+  actions: ReactNode;
+  /** The post the address points at (#post-{id}). */
+  linked?: boolean;
+  /** After the actions: the post's dialogs. */
+  children?: ReactNode;
+}
+
+export function PostView({
+  post,
+  name,
+  isFirst,
+  heldMark,
+  images,
+  held,
+  editor,
+  notice,
+  actions,
+  linked,
+  children,
+}: PostViewProps) {
+  const headingId = `post-${post.id}-author`;
+  const hidden = post.hidden_at !== null && post.hidden_at !== undefined;
+  return (
+    <article
+      className={styles.post}
+      aria-labelledby={headingId}
+      data-testid="post"
+      data-status={post._status ?? 'sent'}
+      data-linked={linked || undefined}
+      id={`post-${post.id}`}
+    >
+      <PostHeader post={post} name={name} headingId={headingId} isFirst={isFirst} heldMark={heldMark} />
+      {editor ??
+        (hidden ? (
+          <div className={styles.postBody}>
+            <p className={styles.hiddenNotice}>{HIDDEN_NOTICE}</p>
+            {held}
+          </div>
+        ) : (
+          <PostBody content={post.content} images={images} />
+        ))}
+      {notice}
+      {!editor && <footer className={styles.postActions}>{actions}</footer>}
+      {children}
+    </article>
   );
 }

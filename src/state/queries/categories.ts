@@ -1,6 +1,6 @@
 // Category reads for the screens: the active categories, the home page's cards, and a category page's chips.
 import { allCategories, categoryTypeCards, subcategories } from '../../data/queries/categories.ts';
-import { isCategoryType } from '../../lib/categoryTypes.ts';
+import { isCategoryType } from '../../data/categoryTypes.ts';
 import { useMirrorQuery } from './useMirrorQuery.ts';
 
 export function useCategories() {

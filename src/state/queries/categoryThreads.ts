@@ -1,8 +1,8 @@
 // A category page's threads, one page at a time.
 import { categoryThreadsPage } from '../../data/queries/categoryThreads.ts';
 import type { ThreadPage } from '../../data/queries/threads.ts';
-import { isCategoryType } from '../../lib/categoryTypes.ts';
-import type { ThreadSort } from '../../lib/sortThreads.ts';
+import { isCategoryType } from '../../data/categoryTypes.ts';
+import type { ThreadSort } from '../../data/sortThreads.ts';
 import { useMirrorQuery } from './useMirrorQuery.ts';
 
 export { CATEGORY_PAGE_SIZE } from '../../data/queries/categoryThreads.ts';

@@ -5,7 +5,7 @@ import { AppError } from '../../backend/errors.ts';
 import type { BookmarkRow } from '../../data/types.ts';
 import type { WriteContext } from '../enqueue.ts';
 import { newId, outboxEntry } from '../enqueue.ts';
-import { BOOKMARK_COLUMNS } from '../columns.ts';
+import { BOOKMARK_COLUMNS } from '../../data/columns.ts';
 import { classifyFailure, describeFailure, type BackendFailure } from '../errors.ts';
 import { PushFailure, rowsOf } from '../pushRequests.ts';
 import type { MirrorChange, PushContext, PushOutcome, WriteKind } from '../writeKind.ts';

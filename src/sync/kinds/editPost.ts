@@ -1,5 +1,5 @@
 // An edit of a post: sent on top of the version the member edited, so a newer version elsewhere is a conflict.
-import { POST_COLUMNS } from '../columns.ts';
+import { POST_COLUMNS } from '../../data/columns.ts';
 import { fetchRow, rowsOf } from '../pushRequests.ts';
 import type { MirrorChange, PushContext, PushOutcome, WriteKind } from '../writeKind.ts';
 

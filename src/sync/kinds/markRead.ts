@@ -1,7 +1,7 @@
 // A received message marked as read; only its recipient can, so the update is filtered on them too. Its 'message'
 // notification is read with it, in the same transaction: the bell never counts a message already read.
 import { toMessageRow } from '../../data/rows.ts';
-import { MESSAGE_COLUMNS } from '../columns.ts';
+import { MESSAGE_COLUMNS } from '../../data/columns.ts';
 import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import { rowsOf } from '../pushRequests.ts';
 import { markMessageNotificationsRead } from './markNotificationsRead.ts';

@@ -2,7 +2,7 @@
 // database decides who may (an admin anyone but themself, a moderator users and moderators), and a refusal puts
 // the server's row back on the card.
 import type { Role } from '../../data/types.ts';
-import { PROFILE_COLUMNS } from '../columns.ts';
+import { PROFILE_COLUMNS } from '../../data/columns.ts';
 import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import { classifyFailure, type BackendFailure } from '../errors.ts';
 import { PushFailure } from '../pushRequests.ts';

@@ -1,7 +1,7 @@
 // The member's own profile fields (username, display name, bio, wallet address, avatar): changed in the mirror at
 // once, sent as one PATCH. A PATCH of the same values is harmless, so a retry after a lost answer needs no care.
 import type { ProfileRow } from '../../data/types.ts';
-import { PROFILE_COLUMNS } from '../columns.ts';
+import { PROFILE_COLUMNS } from '../../data/columns.ts';
 import { classifyFailure, describeFailure } from '../errors.ts';
 import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import type { PushContext, PushOutcome, WriteKind } from '../writeKind.ts';

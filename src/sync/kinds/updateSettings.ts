@@ -1,7 +1,7 @@
 // The member's notification or privacy settings, one whole object at a time: the latest toggle wins, so a toggle
 // made while an earlier one still waits joins that write instead of queueing behind it.
 import type { NotificationPreferences, PrivacySettings } from '../../backend/database.ts';
-import { ME_COLUMNS } from '../columns.ts';
+import { ME_COLUMNS } from '../../data/columns.ts';
 import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import { PushFailure, rowsOf } from '../pushRequests.ts';
 import type { WriteKind } from '../writeKind.ts';

@@ -4,7 +4,7 @@
 import type { Mirror } from '../../data/mirror.ts';
 import { toThreadRow } from '../../data/rows.ts';
 import type { ThreadRow } from '../../data/types.ts';
-import { THREAD_COLUMNS } from '../columns.ts';
+import { THREAD_COLUMNS } from '../../data/columns.ts';
 import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import { classifyFailure, type BackendFailure } from '../errors.ts';
 import { PushFailure } from '../pushRequests.ts';

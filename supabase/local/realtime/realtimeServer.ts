@@ -6,6 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Db, JwtClaims } from '../db.ts';
 import { QueueFull, type FairQueue } from '../fairQueue.ts';
 import { verifyJwt, type JwtKeys } from '../jwt.ts';
@@ -66,6 +67,8 @@ interface RealtimeDeps {
   /** Turns at the database per client (fairQueue.ts): a private join's check waits for the client's turn. */
   queue?: FairQueue;
   limits?: Partial<RealtimeLimits>;
+  /** What silence and tokens' expiry are measured by; the system's by default. */
+  clock?: Clock;
 }
 
 const reply = (message: PhoenixMessage, status: 'ok' | 'error', response: Record<string, unknown>) => ({
@@ -78,13 +81,14 @@ export class RealtimeServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly clients = new Set<Client>();
   private readonly limits: RealtimeLimits;
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly clock: Clock;
+  private readonly stopSweeping: () => void;
   private unlisten?: () => Promise<void>;
 
   constructor(private readonly deps: RealtimeDeps) {
     this.limits = { ...REALTIME_LIMITS, ...deps.limits };
-    this.sweeper = setInterval(() => this.sweep(), Math.min(this.limits.idleMs / 2, 15_000));
-    this.sweeper.unref();
+    this.clock = deps.clock ?? systemClock;
+    this.stopSweeping = this.clock.every(Math.min(this.limits.idleMs / 2, 15_000), () => this.sweep());
   }
 
   /** Starts listening to the database and takes the websocket upgrades of `server` at REALTIME_PATH. */
@@ -104,7 +108,7 @@ export class RealtimeServer {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.sweeper);
+    this.stopSweeping();
     for (const client of this.clients) client.socket.terminate();
     this.clients.clear();
     await this.unlisten?.();
@@ -126,10 +130,10 @@ export class RealtimeServer {
   }
 
   private open(socket: WebSocket, vsn: Vsn, address: string, claims: JwtClaims) {
-    const client: Client = { socket, vsn, address, claims, channels: new Map(), lastHeard: Date.now() };
+    const client: Client = { socket, vsn, address, claims, channels: new Map(), lastHeard: this.clock.now() };
     this.clients.add(client);
     socket.on('message', (data: RawData, isBinary: boolean) => {
-      client.lastHeard = Date.now();
+      client.lastHeard = this.clock.now();
       if (isBinary) return; // a client's own broadcast: not served
       void this.receive(client, data.toString()).catch((error: unknown) => {
         console.error('[local stack] realtime message failed:', error);
@@ -240,7 +244,7 @@ export class RealtimeServer {
 
   /** Closes silent sockets, and the private channels of a token that has expired (until the client sends a new one). */
   private sweep() {
-    const now = Date.now();
+    const now = this.clock.now();
     for (const client of this.clients) {
       if (client.lastHeard < now - this.limits.idleMs) {
         client.socket.terminate();

@@ -41,7 +41,7 @@ function checkCondition(condition: Condition): void {
   }
   const { op, field, value } = condition;
   if (op === 'match' || op === 'imatch') {
-    // One backtracking pattern ran for minutes, and PGlite answers nobody else while it runs (issue 30).
+    // One backtracking pattern ran for minutes, and PGlite answers nobody else while it runs.
     throw pgrstError(
       400,
       'PGRST100',

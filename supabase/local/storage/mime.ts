@@ -58,7 +58,7 @@ export function checkType(bucket: Bucket, contentType: string, bytes: Buffer): v
       415,
       '415',
       'invalid_mime_type',
-      `mime type ${contentType} is not supported: the file's content is not a ${type} image`,
+      `mime type ${contentType} is not supported: the file's content is not an image of type ${type}`,
     );
   }
 }

@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { ForumClient } from '../../../src/backend/client.ts';
 import type { Database } from '../../../src/backend/database.ts';
 import { openMirror, type Mirror } from '../../../src/data/mirror.ts';
-import type { SyncedTable } from '../../../src/data/types.ts';
+import { SYNCED_TABLES, type SyncedTable } from '../../../src/data/syncedTables.ts';
 import { SyncEngine, type EngineOptions, type SyncEnvironment } from '../../../src/sync/engine.ts';
 import { memoryLocks, type Locks } from '../../../src/sync/locks.ts';
 import type { WriteContext } from '../../../src/sync/outbox.ts';
@@ -182,8 +182,11 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
 export async function catchUp(device: Device, db: Db, timeoutMs = 15_000) {
   const { rows } = await db.query<{ xmax: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as xmax');
   const target = Number(rows[0]!.xmax);
-  const tables: SyncedTable[] = ['categories', 'profiles', 'threads', 'posts', 'sync_tombstones'];
-  if (device.engine.currentUserId) tables.push('messages', 'post_likes', 'notifications');
+  const signedIn = device.engine.currentUserId !== null;
+  const tables: SyncedTable[] = [
+    ...SYNCED_TABLES.filter((t) => signedIn || !t.own).map((t) => t.name),
+    'sync_tombstones',
+  ];
   const start = Date.now();
   for (;;) {
     await device.engine.pull();

@@ -1,7 +1,7 @@
 // A write kind made up here and added through the table of write kinds alone: the real engine and outbox send it,
 // settle the server's answer into the mirror, and list it as failed when the server refuses it.
 import { describe, expect, it } from 'vitest';
-import { PROFILE_COLUMNS } from '../../../src/sync/columns.ts';
+import { PROFILE_COLUMNS } from '../../../src/data/columns.ts';
 import { outboxEntry, type WriteContext } from '../../../src/sync/enqueue.ts';
 import { editFailed } from '../../../src/sync/failed.ts';
 import { rowsOf } from '../../../src/sync/pushRequests.ts';

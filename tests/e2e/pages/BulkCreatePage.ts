@@ -12,6 +12,8 @@ export class BulkCreatePage {
   readonly created: Locator;
   readonly failed: Locator;
   readonly failedList: Locator;
+  readonly invalid: Locator;
+  readonly invalidList: Locator;
   readonly retryFailed: Locator;
 
   constructor(readonly page: Page) {
@@ -24,6 +26,8 @@ export class BulkCreatePage {
     this.created = page.getByTestId('bulk-created');
     this.failed = page.getByTestId('bulk-failed');
     this.failedList = page.getByRole('list', { name: 'Failed threads' });
+    this.invalid = page.getByTestId('bulk-invalid');
+    this.invalidList = page.getByRole('list', { name: 'Invalid threads' });
     this.retryFailed = page.getByRole('button', { name: 'Retry failed' });
   }
 

@@ -14,7 +14,7 @@ export async function checkLoadFailures(
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"internal error"}' }),
   );
   // A broken server's HTML carries no first page either: its read fails as the REST reads do, and it serves the
-  // page as built (supabase/local/firstPage.ts).
+  // page as built (supabase/local/web/firstPage.ts).
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();

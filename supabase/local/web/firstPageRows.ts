@@ -1,9 +1,9 @@
 // The rows a first page shows (src/ssr/firstRows.ts), read as a visitor reads them: as anon, through RLS, in the
 // JSON PostgREST would answer with. Home: the categories, the 10 latest threads and each type's count; a category:
 // its first page of threads; a thread: the thread and its first posts. With the authors' public profiles.
-import type { CategoryType } from '../../src/data/types.ts';
-import type { FirstPageRoute, FirstRows } from '../../src/ssr/firstRows.ts';
-import { asRole, type Db, type Queryable } from './db.ts';
+import type { CategoryType } from '../../../src/data/types.ts';
+import type { FirstPageRoute, FirstRows } from '../../../src/ssr/firstRows.ts';
+import { asRole, type Db, type Queryable } from '../db.ts';
 
 export interface FirstPageColumns {
   CATEGORY_COLUMNS: string;

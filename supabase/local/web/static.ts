@@ -6,9 +6,9 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { ApiResponse } from '../http.ts';
 import { preferredEncoding, type Encoding } from './acceptEncoding.ts';
 import type { FirstPages } from './firstPage.ts';
-import type { ApiResponse } from './http.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

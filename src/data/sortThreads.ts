@@ -1,5 +1,5 @@
 // The category page's sorts (SPEC §4 "Thread listing"): applied on the client, pinned threads first in every sort.
-import type { ThreadRow } from '../data/types.ts';
+import type { ThreadRow } from './types.ts';
 
 export type ThreadSort = 'latest' | 'popular' | 'replies';
 

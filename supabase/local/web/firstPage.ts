@@ -6,10 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FirstPageRoute, FirstRows } from '../../src/ssr/firstRows.ts';
-import { withRootMarkup } from '../../src/ssr/rootMarkup.ts';
-import { SSR_ENTRY_FILE, ssrOutDir } from '../../scripts/ssrOutDir.ts';
-import type { Db } from './db.ts';
+import type { FirstPageRoute, FirstRows } from '../../../src/ssr/firstRows.ts';
+import { withRootMarkup } from '../../../src/ssr/rootMarkup.ts';
+import { SSR_ENTRY_FILE, ssrOutDir } from '../../../scripts/ssrOutDir.ts';
+import type { Db } from '../db.ts';
 import { scriptSafeJson } from './embeddedConfig.ts';
 import { readFirstRows, type FirstPageColumns } from './firstPageRows.ts';
 import { scriptsAfterPaint } from './scriptsAfterPaint.ts';

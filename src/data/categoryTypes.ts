@@ -1,5 +1,5 @@
 // The three category types and the heading each one's page carries (SPEC §2 "Category page").
-import type { CategoryType } from '../data/types.ts';
+import type { CategoryType } from './types.ts';
 
 export const CATEGORY_TYPES: CategoryType[] = ['guapcoin', 'crypto', 'support'];
 
