@@ -997,10 +997,12 @@ export type Database = {
         Row: {
           amount_wei: number;
           asked_at: string | null;
+          attempts: number;
           chain_id: number;
           checked_at: string | null;
           created_at: string;
           id: string;
+          next_check_at: string;
           recipient_id: string;
           sender_id: string;
           status: string;
@@ -1010,10 +1012,12 @@ export type Database = {
         Insert: {
           amount_wei: number;
           asked_at?: string | null;
+          attempts?: number;
           chain_id: number;
           checked_at?: string | null;
           created_at?: string;
           id?: string;
+          next_check_at?: string;
           recipient_id: string;
           sender_id?: string;
           status?: string;
@@ -1023,10 +1027,12 @@ export type Database = {
         Update: {
           amount_wei?: number;
           asked_at?: string | null;
+          attempts?: number;
           chain_id?: number;
           checked_at?: string | null;
           created_at?: string;
           id?: string;
+          next_check_at?: string;
           recipient_id?: string;
           sender_id?: string;
           status?: string;
@@ -1169,6 +1175,16 @@ export type Database = {
       accepts_messages: { Args: { recipient: string }; Returns: boolean };
       ban_user: { Args: { delete_posts?: boolean; reason: string; target: string }; Returns: undefined };
       caller_is_banned: { Args: Record<PropertyKey, never>; Returns: boolean };
+      claim_due_tips: {
+        Args: { p_limit?: number };
+        Returns: {
+          amount_wei: string;
+          chain_id: number;
+          id: string;
+          to_address: string;
+          tx_hash: string;
+        }[];
+      };
       claim_notification_deliveries: {
         Args: { max_rows: number };
         Returns: {

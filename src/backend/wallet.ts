@@ -1,11 +1,13 @@
-// The wallet's calls to the forum: proving an address (a challenge, then the verify-wallet function), recording a
-// tip and having the check-tip function settle it on chain, and a member's tips. All online, as DESIGN.md says.
+// The wallet's calls to the forum: proving an address (a challenge, then the verify-wallet function), having the
+// check-tip function settle a tip on chain, and a member's tips. All online, as DESIGN.md says; recording a tip goes
+// through the outbox (src/sync/kinds/tip.ts).
 import type { ForumClient } from './client.ts';
 import { AppError, backendError, kindOfStatus, noConnection } from './errors.ts';
 
 export const WALLET_FAILURES = {
   verify: { failed: 'Failed to verify the wallet address', serverMessage: true },
-  tip: { failed: 'Failed to record the tip', serverMessage: true },
+  tip: { failed: 'Failed to send the tip', serverMessage: true },
+  check: { failed: 'Failed to check the tip', serverMessage: true },
 } as const;
 
 interface Challenge {
@@ -38,28 +40,7 @@ export async function verifyWallet(
   await invoke<{ verified: true }>(client, 'verify-wallet', proof);
 }
 
-export interface NewTip {
-  recipient_id: string;
-  tx_hash: string;
-  to_address: string;
-  amount_wei: string;
-  chain_id: number;
-}
-
-export type TipStatus = 'pending' | 'confirmed' | 'failed';
-
-/** Records a sent tip as pending; the hash is unique, so recording it twice finds the first record. */
-export async function recordTip(client: ForumClient, tip: NewTip): Promise<string> {
-  // numeric(78,0) goes as a string, so no wei is lost to a float; the generated types call numeric a number.
-  const row = { ...tip, amount_wei: tip.amount_wei as unknown as number };
-  const { data, error, status } = await client.from('tips').insert(row).select('id').single();
-  if (error?.code === '23505') {
-    const again = await client.from('tips').select('id').eq('tx_hash', tip.tx_hash).single();
-    if (again.data) return again.data.id;
-  }
-  if (error) throw backendError('Failed to record the tip', error, status);
-  return data.id;
-}
+export type TipStatus = 'pending' | 'confirmed' | 'failed' | 'expired';
 
 /** Has the server check the tip's transaction on the explorer: confirmed, failed, or still pending. */
 export async function checkTip(client: ForumClient, tipId: string): Promise<TipStatus> {
@@ -67,7 +48,7 @@ export async function checkTip(client: ForumClient, tipId: string): Promise<TipS
   return answer.status;
 }
 
-export interface ReceivedTip {
+interface ReceivedTip {
   id: string;
   tx_hash: string;
   amount_wei: string;
@@ -76,6 +57,27 @@ export interface ReceivedTip {
 }
 
 const TIPS_SHOWN = 20;
+
+export interface SentTip {
+  id: string;
+  tx_hash: string;
+  amount_wei: string;
+  status: TipStatus;
+  created_at: string;
+  recipient: { id: string; username: string } | null;
+}
+
+/** The member's own tips in every status, pending ones included, newest first, with whom each went to. */
+export async function fetchSentTips(client: ForumClient, userId: string): Promise<SentTip[]> {
+  const { data, error, status } = await client
+    .from('tips')
+    .select('id,tx_hash,amount_wei::text,status,created_at,recipient:profiles!tips_recipient_id_fkey(id,username)')
+    .eq('sender_id', userId)
+    .order('created_at', { ascending: false })
+    .limit(TIPS_SHOWN);
+  if (error) throw backendError('Failed to load your tips', error, status);
+  return (data ?? []) as SentTip[];
+}
 
 /** The member's confirmed tips, newest first, with who sent each. */
 export async function fetchReceivedTips(client: ForumClient, userId: string): Promise<ReceivedTip[]> {

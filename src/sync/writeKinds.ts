@@ -12,6 +12,7 @@ import { reply } from './kinds/reply.ts';
 import { report } from './kinds/report.ts';
 import { setRole } from './kinds/setRole.ts';
 import { thread } from './kinds/thread.ts';
+import { tip } from './kinds/tip.ts';
 import { updateSettings } from './kinds/updateSettings.ts';
 import { updateProfile } from './kinds/updateProfile.ts';
 import { updateThread } from './kinds/updateThread.ts';
@@ -48,6 +49,7 @@ registerWriteKind(readPosition);
 registerWriteKind(markAllRead);
 registerWriteKind(bookmark);
 registerWriteKind(unbookmark);
+registerWriteKind(tip);
 
 export function kindOf(write: Write): WriteKind<Write> {
   const kind = kinds.get(write.kind);

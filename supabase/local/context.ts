@@ -4,7 +4,7 @@ import type { SignInLimiter } from './auth/rateLimits.ts';
 import type { Db } from './db.ts';
 import type { LocalFunctions } from './functions.ts';
 import type { JwtKeys } from './jwt.ts';
-import type { NotificationSender } from './notificationSender.ts';
+import type { DueTimer } from './dueTimer.ts';
 
 export interface StackContext {
   db: Db;
@@ -28,7 +28,9 @@ export interface StackContext {
   /** The public half of the VAPID pair that push subscriptions are made with (/local/v1/config). */
   vapidPublicKey: string;
   /** Runs send-notifications after writes; absent when the stack sends no notifications (most test stacks). */
-  notificationSender?: NotificationSender;
+  notificationSender?: DueTimer;
+  /** Runs check-tip's scheduled check when a pending tip's next check is due; absent in most test stacks. */
+  tipChecker?: DueTimer;
   /** The wallet's chain settings the stack was started with, handed to the app in /local/v1/config. */
   wallet: WalletSettings;
   /** Turns at the database per client for /rest/v1, /auth/v1 and /storage/v1; absent when off. */

@@ -67,3 +67,20 @@ export async function handleFunctions(req: ApiRequest, ctx: StackContext): Promi
   });
   return toApiResponse(await (await handler)(request));
 }
+
+/** Calls a function as the service role, as a hosted webhook or schedule does, with a JSON body. */
+export async function invokeAsService(
+  ctx: Pick<StackContext, 'functions' | 'apiUrl' | 'keys'>,
+  name: string,
+  body: unknown,
+): Promise<Response> {
+  const handler = ctx.functions.handler(name);
+  if (!handler) throw new Error(`supabase/functions/${name} is missing`);
+  return (await handler)(
+    new Request(`${ctx.apiUrl}/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ctx.keys.serviceKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+}

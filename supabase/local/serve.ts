@@ -59,6 +59,7 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
     pgliteStatementTimeouts,
     vapidKeys,
     sendNotifications: true,
+    checkTips: true,
     wallet: env.wallet,
     pushTestOrigin: env.pushTestOrigin,
     ...overrides,

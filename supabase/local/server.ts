@@ -8,11 +8,12 @@ import { FairQueue, QueueFull, type FairQueueLimits } from './fairQueue.ts';
 import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './auth/rateLimits.ts';
 import type { StackContext, WalletSettings } from './context.ts';
 import type { Db, RoleTimeouts } from './db.ts';
-import { LocalFunctions } from './functions.ts';
+import { invokeAsService, LocalFunctions } from './functions.ts';
 import { ApiError, BodyTooLarge, readBody, send, type ApiRequest, type ApiResponse } from './http.ts';
 import { makeKeys } from './jwt.ts';
 import { embeddedConfigOf } from './local.ts';
-import { NotificationSender } from './notificationSender.ts';
+import { notificationSender } from './notificationSender.ts';
+import { tipChecker } from './tipChecker.ts';
 import { applyPushTestOrigin } from './pushTestOrigin.ts';
 import { RealtimeServer, type RealtimeLimits } from './realtime/realtimeServer.ts';
 import { assertSecretFitsHost, isLoopbackHost } from './secret.ts';
@@ -44,6 +45,8 @@ export interface StackOptions {
   vapidKeys?: VapidKeys;
   /** Run send-notifications after writes and when retries are due, as a hosted project's webhook and schedule do. */
   sendNotifications?: boolean;
+  /** Run check-tip's scheduled check of the pending tips when one is due, as a hosted project's schedule does. */
+  checkTips?: boolean;
   /** Settings for the Edge Functions beyond the stack's own (SUPABASE_URL, keys, SITE_URL, mail API, VAPID). */
   functionEnv?: Record<string, string>;
   /** The wallet's chain settings: served to the app in /local/v1/config, and to the functions as WALLET_* env. */
@@ -137,6 +140,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         // A write may have queued notification deliveries (a reply, a message, a like).
         if (service.prefix === '/rest/v1' && !head && apiReq.method !== 'GET' && out.status < 300) {
           ctx.notificationSender?.wake();
+          ctx.tipChecker?.wake();
         }
       } catch (e) {
         if (e instanceof ApiError) return send(res, { status: e.status, headers: e.headers, body: e.body }, head, cors);
@@ -199,18 +203,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     wallet: options.wallet ?? {},
   };
   if (options.sendNotifications) {
-    ctx.notificationSender = new NotificationSender(options.db, async () => {
-      const handler = await functions.handler('send-notifications');
-      if (!handler) throw new Error('supabase/functions/send-notifications is missing');
-      return handler(
-        new Request(`${url}/functions/v1/send-notifications`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${keys.serviceKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ type: 'INSERT', table: 'notifications', schema: 'public' }),
-        }),
-      );
-    });
+    const payload = { type: 'INSERT', table: 'notifications', schema: 'public' };
+    ctx.notificationSender = notificationSender(options.db, () => invokeAsService(ctx, 'send-notifications', payload));
   }
+  if (options.checkTips)
+    ctx.tipChecker = tipChecker(options.db, () => invokeAsService(ctx, 'check-tip', { due: true }));
   ctx.fairQueue = queue;
   const realtime = new RealtimeServer({
     db: options.db,
@@ -224,6 +221,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   ready.ctx = ctx;
   // Deliveries queued while the stack was down go out now.
   ctx.notificationSender?.wake();
+  ctx.tipChecker?.wake();
   return {
     url,
     anonKey: keys.anonKey,
@@ -233,6 +231,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     realtime,
     close: async () => {
       await ctx.notificationSender?.close();
+      await ctx.tipChecker?.close();
       await realtime.close();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();

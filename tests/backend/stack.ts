@@ -51,6 +51,8 @@ export interface TestStackOptions {
   trustProxy?: string;
   /** Run send-notifications after REST writes, as `npm start` does; off unless asked. */
   sendNotifications?: boolean;
+  /** Run check-tip's scheduled check when a pending tip is due, as `npm start` does; off unless asked. */
+  checkTips?: boolean;
   /** Settings for the Edge Functions beyond the stack's own. */
   functionEnv?: Record<string, string>;
   /** bcrypt's cost for new passwords: the least (4) unless asked, since a file makes dozens of accounts. */
@@ -106,6 +108,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       staticDir: options.staticDir,
       trustProxy: options.trustProxy,
       sendNotifications: options.sendNotifications,
+      checkTips: options.checkTips,
       functionEnv: options.functionEnv,
       wallet: options.wallet,
       pushTestOrigin: options.pushTestOrigin,

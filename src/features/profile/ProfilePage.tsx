@@ -14,6 +14,7 @@ import { ProfileStats } from './ProfileStats.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import { RecentActivityCard } from './RecentActivityCard.tsx';
 import { TipsReceivedCard } from './wallet/TipsReceivedCard.tsx';
+import { TipsSentCard } from './wallet/TipsSentCard.tsx';
 import styles from './Profile.module.css';
 
 export function ProfilePage() {
@@ -74,6 +75,7 @@ function ProfileScreen({ profile, own, signedIn }: { profile: ProfileView; own: 
         <ProfileStats profile={profile} />
       </div>
       <TipsReceivedCard userId={profile.id} count={profile.tips_received} />
+      {own && <TipsSentCard userId={profile.id} />}
       <RecentActivityCard userId={profile.id} own={own} />
     </div>
   );

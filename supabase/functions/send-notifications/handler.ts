@@ -1,19 +1,13 @@
 // send-notifications: delivers the due notification deliveries by email and web push. Called by a Database Webhook
 // on each notification insert (and by a schedule, for retries) on hosted Supabase; by the local stack likewise.
 // Only the service role may call it: the webhook sends the service role key as its bearer token.
+import { isServiceRole } from '../_shared/serviceRole.ts';
 import { runtimeEnv, type Env } from '../_shared/env.ts';
 import { DEFAULT_OPTIONS, deliverDue, type DeliverOptions } from './deliver.ts';
 import { readSettings } from './settings.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** Equal strings, compared in time that does not depend on where they differ. */
-function sameSecret(a: string, b: string): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
-  return diff === 0;
-}
 
 async function readJsonBody(req: Request): Promise<boolean> {
   const text = await req.text();
@@ -31,8 +25,7 @@ export function createHandler(env: Env = runtimeEnv, options: DeliverOptions = D
     const settings = readSettings(env);
     if (typeof settings === 'string') return json(500, { error: `send-notifications is not set up: ${settings}` });
     if (req.method !== 'POST') return json(405, { error: 'Use POST' });
-    const bearer = req.headers.get('authorization')?.replace(/^bearer\s+/i, '') ?? '';
-    if (!sameSecret(bearer, settings.serviceRoleKey)) {
+    if (!isServiceRole(req, settings.serviceRoleKey)) {
       return json(403, { error: 'Only the service role may run the notification sender' });
     }
     // The webhook's payload names the new row; the sender delivers whatever is due, that row included.

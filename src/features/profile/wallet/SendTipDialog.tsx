@@ -1,13 +1,13 @@
 // Send: a tip in GUAPX from the viewer's connected wallet to a member's verified address. It shows the amount, the
 // network fee estimate and the chain, switches the wallet's chain first when needed, and records the transaction
-// hash as a tip that counts once the server has found it on chain.
+// hash as a tip (through the outbox: offline it waits) that counts once the server has found it on chain.
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { WALLET_FAILURES } from '../../../backend/wallet.ts';
 import { shortAddress } from '../../../lib/shortAddress.ts';
-import { useBackend } from '../../../state/BackendContext.tsx';
 import { logError, reportError } from '../../../state/errors/reportError.ts';
-import { useMirrorActions } from '../../../state/mutations/mirror.ts';
+import { useTipActions } from '../../../state/mutations/tips.ts';
+import { useSyncStatusOf } from '../../../state/sync/SyncContext.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { Field } from '../../../ui/Field.tsx';
@@ -19,7 +19,6 @@ import {
   useWallet,
   WalletDeclined,
 } from '../../wallet/index.ts';
-import { followTip, recordSentTip } from './tipRecords.ts';
 import styles from '../Profile.module.css';
 
 interface TipRecipient {
@@ -63,8 +62,8 @@ function feeText(fee: bigint | null): string {
 
 export function SendTipDialog({ open, onOpenChange, recipient }: SendTipDialogProps) {
   const wallet = useWallet();
-  const client = useBackend();
-  const { pull } = useMirrorActions();
+  const { record } = useTipActions();
+  const online = useSyncStatusOf((s) => s.online);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -73,16 +72,6 @@ export function SendTipDialog({ open, onOpenChange, recipient }: SendTipDialogPr
   const { chain } = wallet;
   const walletChainId = wallet.state.chainId === null ? null : chainIdFromHex(wallet.state.chainId);
   const wrongChain = walletChainId !== chain.chainId;
-
-  const settle = async (tipId: string) => {
-    const status = await followTip(client, tipId);
-    if (status === 'confirmed') {
-      toast.success(`Tip to @${recipient.username} confirmed on chain`);
-      await pull();
-    } else if (status === 'failed') {
-      toast.error(`The tip to @${recipient.username} failed on chain and does not count`);
-    }
-  };
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,17 +84,21 @@ export function SendTipDialog({ open, onOpenChange, recipient }: SendTipDialogPr
     try {
       if (wrongChain) await inWallet(wallet.switchChain);
       const hash = await inWallet(() => wallet.sendTransaction({ to: recipient.address, value: amount.wei }));
-      const tipId = await recordSentTip(client, {
+      await record({
         recipient_id: recipient.id,
+        recipientName: recipient.username,
         tx_hash: hash.toLowerCase(),
         to_address: recipient.address,
         amount_wei: amount.wei.toString(),
         chain_id: chain.chainId,
       });
-      toast.success(`Tip sent to @${recipient.username}. It counts once confirmed on chain.`);
+      toast.success(
+        online
+          ? `Tip sent to @${recipient.username}. It counts once confirmed on chain.`
+          : `Tip sent to @${recipient.username}. It is recorded when you are back online.`,
+      );
       onOpenChange(false);
       setText('');
-      settle(tipId).catch((failure: unknown) => logError(failure, 'The tip could not be checked'));
     } catch (failure) {
       if (!(failure instanceof WalletDeclined)) reportError(failure, WALLET_FAILURES.tip);
     } finally {

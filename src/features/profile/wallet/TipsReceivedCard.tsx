@@ -1,56 +1,29 @@
 // The tips a member received, as the server confirmed them on chain: who sent each, how much, when, and a link to
-// the transaction on the explorer. Online only: tips live on the server, not in the mirror.
+// the transaction on the explorer. Online only: tips live on the server, not in the mirror; a new confirmed tip
+// changes the profile's count (a poke on the forum's topic), and the list is read again.
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { fetchReceivedTips, type ReceivedTip } from '../../../backend/wallet.ts';
 import { ago } from '../../../lib/relativeTime.ts';
-import { useBackend } from '../../../state/BackendContext.tsx';
-import { logError } from '../../../state/errors/reportError.ts';
-import { useSyncStatusOf } from '../../../state/sync/SyncContext.tsx';
+import { useReceivedTips } from '../../../state/server/wallet.ts';
 import { useMinuteClock } from '../../../ui/useMinuteClock.ts';
 import { explorerPage, formatGuapx, walletChain } from '../../wallet/index.ts';
 import styles from '../Profile.module.css';
-
-type TipsState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; tips: ReceivedTip[] };
-
-function useReceivedTips(userId: string, count: number): TipsState | { state: 'offline' } {
-  const client = useBackend();
-  const online = useSyncStatusOf((s) => s.online);
-  const [tips, setTips] = useState<TipsState>({ state: 'loading' });
-  useEffect(() => {
-    if (!online) return;
-    let current = true;
-    fetchReceivedTips(client, userId).then(
-      (rows) => current && setTips({ state: 'ready', tips: rows }),
-      (error: unknown) => {
-        logError(error, 'Failed to load tips');
-        if (current) setTips({ state: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-    // The count changes when a tip is confirmed: the list is asked for again.
-  }, [client, userId, online, count]);
-  return online ? tips : { state: 'offline' };
-}
 
 export function TipsReceivedCard({ userId, count }: { userId: string; count: number }) {
   const tips = useReceivedTips(userId, count);
   const now = useMinuteClock();
   const chain = walletChain();
   return (
-    <section className={styles.card} aria-labelledby="profile-tips">
+    <section className={`${styles.card} ${styles.tipsCard}`} aria-labelledby="profile-tips">
       <h2 id="profile-tips" className={styles.cardTitle}>
         Tips Received
       </h2>
       {tips.state === 'offline' && <p className="muted">Tips show when you are online.</p>}
       {tips.state === 'loading' && <p className="muted">Loading tips...</p>}
       {tips.state === 'failed' && <p className="muted">Failed to load tips</p>}
-      {tips.state === 'ready' && tips.tips.length === 0 && <p className="muted">No tips yet.</p>}
-      {tips.state === 'ready' && tips.tips.length > 0 && (
+      {tips.data?.length === 0 && <p className="muted">No tips yet.</p>}
+      {tips.data !== undefined && tips.data.length > 0 && (
         <ul className={styles.tips}>
-          {tips.tips.map((tip) => (
+          {tips.data.map((tip) => (
             <li key={tip.id} className={styles.tip}>
               <span className={styles.tipAmount}>{formatGuapx(tip.amount_wei)} GUAPX</span>
               <span className="muted">

@@ -3,17 +3,17 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { AppError } from '../../../backend/errors.ts';
-import { askWalletChallenge, verifyWallet, WALLET_FAILURES } from '../../../backend/wallet.ts';
+import { WALLET_FAILURES } from '../../../backend/wallet.ts';
 import { shortAddress } from '../../../lib/shortAddress.ts';
-import { useBackend } from '../../../state/BackendContext.tsx';
 import { reportError } from '../../../state/errors/reportError.ts';
 import { useMirrorActions } from '../../../state/mutations/mirror.ts';
+import { useWalletProof } from '../../../state/server/wallet.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { inWallet, useWallet, WalletDeclined } from '../../wallet/index.ts';
 
 export function VerifyWalletButton({ address }: { address: string }) {
   const wallet = useWallet();
-  const client = useBackend();
+  const { askWalletChallenge, verifyWallet } = useWalletProof();
   const { pull } = useMirrorActions();
   const [busy, setBusy] = useState(false);
 
@@ -25,9 +25,9 @@ export function VerifyWalletButton({ address }: { address: string }) {
       if (!account) {
         throw new AppError('invalid', `Connect the wallet ${shortAddress(address)} to verify this address`);
       }
-      const challenge = await askWalletChallenge(client);
+      const challenge = await askWalletChallenge();
       const signature = await inWallet(() => wallet.signMessage(challenge.message));
-      await verifyWallet(client, { nonce: challenge.nonce, address: account, signature });
+      await verifyWallet({ nonce: challenge.nonce, address: account, signature });
       // The badge comes with the profile's next change in the mirror.
       await pull();
       toast.success('Wallet address verified');

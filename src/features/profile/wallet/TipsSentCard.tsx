@@ -1,0 +1,104 @@
+// The owner's tips, on their own profile: each with its amount, recipient and where it stands. A tip not recorded
+// yet waits on this device (offline) or was refused (with Retry and Discard); a recorded one is pending until the
+// explorer confirms it (the server checks it again on a schedule, and "Check again" asks now), then confirmed,
+// failed or expired. A settled tip shows here without a reload: the server's poke makes the list read again.
+import { Link } from '@tanstack/react-router';
+import type { SentTip, TipStatus } from '../../../backend/wallet.ts';
+import { ago } from '../../../lib/relativeTime.ts';
+import { useUnrecordedTips } from '../../../state/queries/tips.ts';
+import { useCheckTip, useSentTips } from '../../../state/server/wallet.ts';
+import { useSyncStatusOf } from '../../../state/sync/SyncContext.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { RefusedWrite } from '../../../ui/RefusedWrite.tsx';
+import { useMinuteClock } from '../../../ui/useMinuteClock.ts';
+import { explorerPage, formatGuapx, walletChain } from '../../wallet/index.ts';
+import styles from '../Profile.module.css';
+
+const STATUS_TEXT: Record<TipStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  failed: 'Failed on chain',
+  expired: 'Never confirmed',
+};
+
+function CheckAgain({ tip }: { tip: SentTip }) {
+  const { run, pending } = useCheckTip();
+  const online = useSyncStatusOf((s) => s.online);
+  return (
+    <Button onClick={() => void run(tip.id)} disabled={pending || !online}>
+      {pending ? 'Checking...' : 'Check again'}
+    </Button>
+  );
+}
+
+function RecordedTip({ tip, now }: { tip: SentTip; now: number }) {
+  const chain = walletChain();
+  return (
+    <li className={styles.tip} data-status={tip.status}>
+      <span className={styles.tipAmount}>{formatGuapx(tip.amount_wei)} GUAPX</span>
+      <span className="muted">
+        to{' '}
+        {tip.recipient ? (
+          <Link to="/profile/$userId" params={{ userId: tip.recipient.id }}>
+            @{tip.recipient.username}
+          </Link>
+        ) : (
+          'a former member'
+        )}{' '}
+        · {ago(tip.created_at, now)}
+      </span>
+      <strong className={styles.tipStatus}>{STATUS_TEXT[tip.status]}</strong>
+      <span className={styles.tipActions}>
+        {tip.status === 'pending' && <CheckAgain tip={tip} />}
+        <a href={explorerPage(chain.explorerUrl, 'tx', tip.tx_hash)} target="_blank" rel="noopener noreferrer">
+          View
+        </a>
+      </span>
+    </li>
+  );
+}
+
+export function TipsSentCard({ userId }: { userId: string }) {
+  const unrecorded = useUnrecordedTips(userId);
+  const waiting = unrecorded.state === 'ready' ? unrecorded.data.waiting : [];
+  const failed = unrecorded.state === 'ready' ? unrecorded.data.failed : [];
+  // A tip leaving the outbox was just recorded: the server's list is read again to show it.
+  const recorded = useSentTips(userId, waiting.length);
+  const now = useMinuteClock();
+  const tips = recorded.data ?? [];
+  const nothing = recorded.data?.length === 0 && waiting.length === 0 && failed.length === 0;
+  return (
+    <section className={`${styles.card} ${styles.tipsCard}`} aria-labelledby="profile-tips-sent">
+      <h2 id="profile-tips-sent" className={styles.cardTitle}>
+        Tips Sent
+      </h2>
+      {failed.map((entry) => (
+        <RefusedWrite
+          key={entry.id}
+          entryId={entry.id}
+          label="Tip not recorded"
+          what={`Tip of ${formatGuapx(entry.write.tip.amount_wei)} GUAPX to @${entry.write.recipientName} not recorded`}
+          reason={entry.reason}
+        />
+      ))}
+      {recorded.state === 'offline' && <p className="muted">Your recorded tips show when you are online.</p>}
+      {recorded.state === 'loading' && <p className="muted">Loading your tips...</p>}
+      {recorded.state === 'failed' && <p className="muted">Failed to load your tips</p>}
+      {nothing && <p className="muted">No tips sent yet.</p>}
+      {(waiting.length > 0 || tips.length > 0) && (
+        <ul className={styles.tips}>
+          {waiting.map((entry) => (
+            <li key={entry.id} className={styles.tip} data-status="waiting">
+              <span className={styles.tipAmount}>{formatGuapx(entry.write.tip.amount_wei)} GUAPX</span>
+              <span className="muted">to @{entry.write.recipientName}</span>
+              <strong className={styles.tipStatus}>Waiting to be recorded</strong>
+            </li>
+          ))}
+          {tips.map((tip) => (
+            <RecordedTip key={tip.id} tip={tip} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+// Whether a function's caller is the service role (a webhook or a schedule sends its key as the bearer token).
+
+/** Equal strings, compared in time that does not depend on where they differ. */
+function sameSecret(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
+}
+
+export function isServiceRole(req: Request, serviceRoleKey: string): boolean {
+  const bearer = req.headers.get('authorization')?.replace(/^bearer\s+/i, '') ?? '';
+  return bearer !== '' && sameSecret(bearer, serviceRoleKey);
+}
