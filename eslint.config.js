@@ -170,19 +170,8 @@ export default tseslint.config(
   },
   {
     files: ['src/features/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
-    // Being moved onto state/server by the wallet's own change: features/wallet and features/profile/wallet.
-    ignores: ['src/features/wallet/**', 'src/features/profile/wallet/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: screenImports }],
-    },
-  },
-  {
-    files: ['src/features/wallet/**/*.{ts,tsx}', 'src/features/profile/wallet/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [noStorageClients, noSupabase, noValuesFromEngine, noEngineHandle, noRawMirrorQuery] },
-      ],
     },
   },
   {

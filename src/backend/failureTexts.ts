@@ -92,3 +92,10 @@ export function uploadFileFailure(fileName: string): FailureTexts {
     ],
   };
 }
+
+/** The wallet's actions: proving an address, recording and checking a tip. */
+export const WALLET_FAILURES = {
+  verify: { failed: 'Failed to verify the wallet address', serverMessage: true },
+  tip: { failed: 'Failed to send the tip', serverMessage: true },
+  check: { failed: 'Failed to check the tip', serverMessage: true },
+} as const;

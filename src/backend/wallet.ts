@@ -4,12 +4,6 @@
 import type { ForumClient } from './client.ts';
 import { AppError, backendError, kindOfStatus, noConnection } from './errors.ts';
 
-export const WALLET_FAILURES = {
-  verify: { failed: 'Failed to verify the wallet address', serverMessage: true },
-  tip: { failed: 'Failed to send the tip', serverMessage: true },
-  check: { failed: 'Failed to check the tip', serverMessage: true },
-} as const;
-
 interface Challenge {
   nonce: string;
   message: string;

@@ -1,3 +1,3 @@
-// The backend's settings that screens read (the push key), from the build's environment or the config the local
+// The backend's settings that screens read (the push key, the wallet's chain), from the build's environment or the config the local
 // stack handed this device.
-export { vapidPublicKey } from '../../backend/config.ts';
+export { savedConfig, vapidPublicKey } from '../../backend/config.ts';

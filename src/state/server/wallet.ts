@@ -10,9 +10,9 @@ import {
   fetchReceivedTips,
   fetchSentTips,
   verifyWallet,
-  WALLET_FAILURES,
   type TipStatus,
 } from '../../backend/wallet.ts';
+import { WALLET_FAILURES } from '../../backend/failureTexts.ts';
 import { useSyncEngine, useSyncStatusOf } from '../sync/SyncContext.tsx';
 import { useServerAction } from './useServerAction.ts';
 import { useServerCalls } from './useServerCalls.ts';

@@ -3,7 +3,7 @@
 // hash as a tip (through the outbox: offline it waits) that counts once the server has found it on chain.
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { WALLET_FAILURES } from '../../../backend/wallet.ts';
+import { WALLET_FAILURES } from '../../../backend/failureTexts.ts';
 import { shortAddress } from '../../../lib/shortAddress.ts';
 import { logError, reportError } from '../../../state/errors/reportError.ts';
 import { useTipActions } from '../../../state/mutations/tips.ts';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { AppError } from '../../../backend/errors.ts';
-import { WALLET_FAILURES } from '../../../backend/wallet.ts';
+import { WALLET_FAILURES } from '../../../backend/failureTexts.ts';
 import { shortAddress } from '../../../lib/shortAddress.ts';
 import { reportError } from '../../../state/errors/reportError.ts';
 import { useMirrorActions } from '../../../state/mutations/mirror.ts';

@@ -1,6 +1,7 @@
 // The chain this app's wallet screens use, from the build's env or the local stack's config, and the explorer's
 // pages. No ethers or zod here: a profile lists tips with explorer links without loading the connector.
-import { savedConfig, type WalletSettings } from '../../../backend/config.ts';
+import type { WalletSettings } from '../../../backend/config.ts';
+import { savedConfig } from '../../../state/server/config.ts';
 import { chainConfig, type ChainConfig } from './chain.ts';
 
 type WalletEnv = Parameters<typeof chainConfig>[0];
