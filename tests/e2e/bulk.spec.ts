@@ -1,4 +1,4 @@
-// /admin/bulk-create (issue 14): a CSV with quoted commas and a line break inside a field becomes threads one at a
+// /admin/bulk-create: a CSV with quoted commas and a line break inside a field becomes threads one at a
 // time with a progress bar, a failed item is listed and retried alone, a malformed or misnamed file creates
 // nothing, a member is refused, and screenshots of the page at both sizes.
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Create Thread and the content editor (issue 6): the member's whole round trip with an uploaded image and a video,
+// Create Thread and the content editor: the member's whole round trip with an uploaded image and a video,
 // the validation messages, the upload refusals, the toolbar by keyboard, the share target, and screenshots.
 import { expect, test } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';

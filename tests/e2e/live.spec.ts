@@ -1,4 +1,4 @@
-// Live updates (issue 31) between two browsers: another member's reply shows on an open thread, and a private
+// Live updates between two browsers: another member's reply shows on an open thread, and a private
 // message on the recipient's badge and bell, with no reload and no focus change. The app's interval pull is a minute
 // (five while the socket is up), so a change that shows within these waits came by a poke.
 import { expect, test, type Page } from './support/test.ts';

@@ -1,4 +1,4 @@
-// Recent Activity on a profile (issue 12, showActivity): a new member's reply is listed on their profile for them,
+// Recent Activity on a profile (the showActivity setting): a new member's reply is listed on their profile for them,
 // a visitor and another member; once they turn "Show activity status" off in /settings, the others see the private
 // text while the member still sees their list; offline, the card says so and the profile stays.
 import { mkdirSync } from 'node:fs';

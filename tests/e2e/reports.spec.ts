@@ -16,7 +16,7 @@ test('a member reports a post; three reports hide it from a fourth member but no
   const author = await freshMember(baseURL!, 'author');
   const made = await freshThread(baseURL!, author.id, `Reported post ${Date.now()}`);
 
-  // Established members: reports from new accounts reach the queue but hide nothing (issue 30).
+  // Established members: reports from new accounts reach the queue but hide nothing.
   const first = await freshMember(baseURL!, 'rep');
   await giveStanding(baseURL!, first.id);
   const reporter = await signedInPage(browser, first);

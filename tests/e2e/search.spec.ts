@@ -1,5 +1,5 @@
 // The header search: instant results from the mirror, Enter for every result merged with the server's, keyboard
-// navigation, and the same search offline on what the mirror holds (issue 6, check 4).
+// navigation, and the same search offline on what the mirror holds.
 import { expect, test } from './support/test.ts';
 import { SearchPage } from './pages/SearchPage.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';

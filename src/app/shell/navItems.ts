@@ -1,5 +1,5 @@
 // The shell's navigation (SPEC §2 "Shell layout"). Moderation is listed for everyone; the page checks the role.
-// Staff also get Reports, their report queue (issue 30 §8), after it.
+// Staff also get Reports, their report queue, after it.
 import type { Role } from '../../backend/profiles.ts';
 import type { IconName } from '../../ui/icons.tsx';
 

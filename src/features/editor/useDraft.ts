@@ -1,4 +1,4 @@
-// A draft that survives a reload (issue 6): kept in localStorage under one key per form and member, removed once
+// A draft that survives a reload: kept in localStorage under one key per form and member, removed once
 // it is back to empty or sent.
 import { useEffect, useState } from 'react';
 import { readDraft, writeDraft } from '../../lib/draftStorage.ts';

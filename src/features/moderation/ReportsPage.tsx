@@ -1,4 +1,4 @@
-// /reports: the report queue of moderators and admins (issue 30 §8), linked from the sidebar for staff. /moderation
+// /reports: the report queue of moderators and admins, linked from the sidebar for staff. /moderation
 // stays the admins' panel, as the spec has it. Online only.
 import { useRoleCheck } from '../../state/session/useRoleCheck.ts';
 import { Spinner } from '../../ui/Spinner.tsx';

@@ -1,4 +1,4 @@
-// The Recent Activity card (issue 12, showActivity): the member's newest threads and replies, each linking to its
+// The Recent Activity card, when the showActivity setting allows: the member's newest threads and replies, each linking to its
 // thread (a reply to its post there), or why there are none. Read online, so offline it says so and the rest of the
 // profile stays as it is.
 import { Link } from '@tanstack/react-router';

@@ -5,7 +5,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Mirror } from '../../data/mirror.ts';
 import { useMirrorQuery } from '../queries/useMirrorQuery.ts';
 
-/** The toast of a write kept on this device until there is a connection (issue 11). */
+/** The toast of a write kept on this device until there is a connection. */
 export const SAVED_OFFLINE = 'Saved, will send when online';
 
 type AwaitedWrite =
