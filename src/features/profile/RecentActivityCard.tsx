@@ -1,6 +1,6 @@
-// The Recent Activity card, when the showActivity setting allows: the member's newest threads and replies, each linking to its
-// thread (a reply to its post there), or why there are none. Read online, so offline it says so and the rest of the
-// profile stays as it is.
+// The Recent Activity card, when the showActivity setting allows: the member's newest threads and replies, each
+// linking to its thread (a reply to its post there), or why there are none. Read online, so offline it says so and
+// the rest of the profile stays as it is.
 import { Link } from '@tanstack/react-router';
 import { Suspense, useState, type ReactNode } from 'react';
 import type { ActivityEntry } from '../../backend/profiles.ts';
