@@ -46,11 +46,17 @@ export type JwtFailure = 'missing' | 'expired' | 'invalid';
 
 export type JwtCheck = { ok: true; claims: JwtClaims } | { ok: false; failure: JwtFailure };
 
-/** The one check of a bearer token for every service: signed with the project's secret (HS256) and not expired. */
-export async function verifyJwt(keys: JwtKeys, token: string | undefined): Promise<JwtCheck> {
+/**
+ * The one check of a bearer token for every service: signed with the project's secret (HS256) and not expired at
+ * `now` (milliseconds; the system's time unless a service keeps its own clock).
+ */
+export async function verifyJwt(keys: JwtKeys, token: string | undefined, now?: number): Promise<JwtCheck> {
   if (!token) return { ok: false, failure: 'missing' };
   try {
-    const { payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, keys.secret, {
+      algorithms: ['HS256'],
+      ...(now === undefined ? {} : { currentDate: new Date(now) }),
+    });
     // A good signature without a role claim is the anon role, as PostgREST does with Supabase's db-anon-role: the
     // least-privileged role, so a token minted without a role gets what any visitor gets, and GoTrue no admin right.
     return { ok: true, claims: { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' } };

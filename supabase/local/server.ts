@@ -185,6 +185,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: siteUrl.startsWith('https://') ? siteUrl : 'mailto:notifications@guapcoin.local',
     ...walletFunctionEnv(options.wallet ?? {}),
+    // The sender may push to the test push service that endpoints may name (pushTestOrigin.ts).
+    ...(options.pushTestOrigin ? { PUSH_TEST_ORIGINS: options.pushTestOrigin } : {}),
     ...options.functionEnv,
   };
   const functions = new LocalFunctions((name) => functionEnv[name]);

@@ -50,6 +50,19 @@ describe('push endpoints', () => {
     ['https://intranet/push', 'not a host name with a domain'],
     ['https://user:pw@fcm.googleapis.com/x', 'user name or password'],
     ['https://fcm.googleapis.com:abc/x', 'port is not a number'],
+    // The scheme in any case but lower: the spellings that once passed every rule.
+    ['HTTPS://127.0.0.1:8443/push', 'not an https URL'],
+    ['Https://169.254.169.254/latest/meta-data/', 'not an https URL'],
+    ['hTTps://fcm.googleapis.com/fcm/send/x', 'not an https URL'],
+    ['https://[::1]:8443/push', 'IP address'],
+    ['https://[0:0:0:0:0:ffff:7f00:1]/push', 'IP address'],
+    ['https://2130706433/push', 'not a host name with a domain'],
+    ['https://0x7f000001/push', 'not a host name with a domain'],
+    ['https://0177.0.0.1/push', 'IP address'],
+    ['https://LOCALHOST/push', 'not a host name with a domain'],
+    ['https://Metadata.Google.Internal/computeMetadata/v1/', 'private name'],
+    ['https://fcm.googleapis.com\\@127.0.0.1/push', 'backslash'],
+    ['https://%31%32%37.0.0.1/push', 'not a host name with a domain'],
   ];
 
   it.each(refused.map(([endpoint, reason]) => [endpoint.length > 100 ? 'a 100 KB URL' : endpoint, endpoint, reason]))(
@@ -165,7 +178,8 @@ describe('the test push origin', () => {
       const allowed = await owner.client.from('push_subscriptions').insert({ endpoint: `${origin}/push/a`, ...KEYS });
       expect(allowed.error).toBeNull();
       // Another port, or a name that merely starts with the origin, is still refused.
-      for (const endpoint of [`https://127.0.0.1:8444/push/b`, `${origin}.evil.example/push`]) {
+      const others = [`https://127.0.0.1:8444/push/b`, `${origin}.evil.example/push`, `HTTPS://127.0.0.1:8444/push/c`];
+      for (const endpoint of others) {
         const other = await owner.client.from('push_subscriptions').insert({ endpoint, ...KEYS });
         expect(other).toMatchObject({ status: 400, error: { code: '23514' } });
       }

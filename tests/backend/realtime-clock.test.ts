@@ -1,5 +1,7 @@
 // The realtime websocket's timeouts, driven by a clock the test moves: a socket silent for a minute is closed, one
-// that keeps sending is kept, and a private channel closes when its token expires, all without real waiting.
+// that keeps sending is kept, a private channel closes when its token expires and cannot be joined again on it, and
+// a refused rejoin closes the channel it would have replaced, all without real waiting.
+import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../supabase/local/clock.ts';
@@ -154,5 +156,65 @@ describe('a token that expires', () => {
     // Pokes reach a socket in the order they were sent: the private one, had it been delivered, came first.
     expect(client.frames.filter(carries({ at: 45 }))).toHaveLength(1);
     expect(client.frames.find(carries({ at: 45 }))?.[2]).toBe('realtime:forum');
+  });
+});
+
+/** A member's claims who is not Alice. */
+const otherClaims = () => ({ sub: randomUUID(), role: 'authenticated', aud: 'authenticated' });
+
+/** Alice's access token, expiring `seconds` after now by the server's clock. */
+const aliceToken = (seconds: number) =>
+  signAccessToken(
+    stack.ctx.keys,
+    { sub: alice.id, role: 'authenticated', aud: 'authenticated' },
+    clock.aheadS() + seconds,
+  );
+
+describe('a rejoin', () => {
+  it('without a token is checked against the socket’s token as of now: once it expired, the join is refused', async () => {
+    const client = await openSocket();
+    const own = `user:${alice.id}`;
+    expect(await client.join(own, { config: { private: true }, access_token: await aliceToken(40) })).toMatchObject({
+      status: 'ok',
+    });
+    clock.advance(45_000);
+    await client.frame((f) => f[3] === 'phx_close', 'the private channel closed at its expiry');
+
+    expect(await client.join(own, { config: { private: true } })).toEqual({
+      status: 'error',
+      response: { reason: 'Token has expired' },
+    });
+    // A public join carrying a good key still works; the private poke sent before its broadcast never arrives.
+    expect(await client.join('forum', { config: { private: false }, access_token: stack.anonKey })).toMatchObject({
+      status: 'ok',
+    });
+    await broadcast(own, { rejoined: 'expired' }, true);
+    await broadcast('forum', { rejoined: 'expired' }, false);
+    await client.frame(carries({ rejoined: 'expired' }), 'the public broadcast');
+    expect(client.frames.filter(carries({ rejoined: 'expired' })).map((f) => f[2])).toEqual(['realtime:forum']);
+  });
+
+  it.each([
+    ['another member’s token', 'Unauthorized', () => signAccessToken(stack.ctx.keys, otherClaims(), 3600)],
+    ['an expired token', 'Token has expired', () => aliceToken(-10)],
+    ['a token that is not one', 'Invalid token', () => Promise.resolve('not-a-jwt')],
+  ])('refused for %s closes the channel it would replace', async (_label, reason, tokenFor) => {
+    const client = await openSocket();
+    const own = `user:${alice.id}`;
+    const topic = `realtime:${own}`;
+    expect(await client.join(own, { config: { private: true }, access_token: await aliceToken(3600) })).toMatchObject({
+      status: 'ok',
+    });
+    const firstJoin = client.frames.find((f) => f[2] === topic && f[3] === 'phx_reply')![0];
+    expect(await client.join('forum', { config: { private: false } })).toMatchObject({ status: 'ok' });
+
+    const refused = await client.join(own, { config: { private: true }, access_token: await tokenFor() });
+    expect(refused).toMatchObject({ status: 'error', response: { reason: expect.stringContaining(reason) } });
+    const [closedRef, , closedTopic] = await client.frame((f) => f[3] === 'phx_close', 'the old channel closed');
+    expect([closedRef, closedTopic]).toEqual([firstJoin, topic]);
+    await broadcast(own, { after: reason }, true);
+    await broadcast('forum', { after: reason }, false);
+    await client.frame(carries({ after: reason }), 'the public broadcast');
+    expect(client.frames.filter(carries({ after: reason })).map((f) => f[2])).toEqual(['realtime:forum']);
   });
 });

@@ -59,6 +59,7 @@ function startSenderProcess(env: Record<string, string> = {}): {
         VAPID_PRIVATE_KEY: vapid.privateKey,
         VAPID_SUBJECT: 'mailto:admin@example.test',
         PUSH_CA_CERT: push.caCert,
+        PUSH_TEST_ORIGINS: push.origin,
         ...env,
       },
       stdio: 'pipe',

@@ -1,6 +1,7 @@
 // The sender against push endpoints that misbehave: a member with 1,000 devices does not push
 // another member's devices out of the batch's subscription read, and a hung endpoint (a server on 127.0.0.1 that
-// accepts and never answers) is given up at its deadline, 10 s at most, while others' pushes go out beside it.
+// accepts and never answers) is given up at its deadline, 10 s at most, while others' pushes go out beside it, and an
+// endpoint on this machine stored past the database's check is refused without a connection, however it is spelled.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,8 +75,11 @@ afterAll(async () => {
   await push?.close();
 });
 
-/** The function in this process, with a hosted project's settings and `options`; answers its summary. */
-async function runSender(options: Partial<DeliverOptions> = {}) {
+/**
+ * The function in this process, with a hosted project's settings and `options`; answers its summary. It may push to
+ * `testOrigins` on this machine: the fixture's and the hung server's unless a test says otherwise.
+ */
+async function runSender(options: Partial<DeliverOptions> = {}, testOrigins = [push.origin, hung.origin]) {
   const env: Record<string, string> = {
     SUPABASE_URL: stack.url,
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceKey,
@@ -84,6 +88,7 @@ async function runSender(options: Partial<DeliverOptions> = {}) {
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:admin@example.test',
     PUSH_CA_CERT: push.caCert,
+    PUSH_TEST_ORIGINS: testOrigins.join(','),
   };
   const handler = createHandler((name) => env[name], { ...DEFAULT_OPTIONS, ...options });
   const response = await handler(
@@ -149,7 +154,8 @@ describe('the subscriptions of a batch', () => {
     const toOther = await sendMessage(replier, other, 'To the one with one device');
     const before = push.received.length;
 
-    expect(await runSender()).toMatchObject({ sent: 1, retried: 1, failed: 0 });
+    const closed = `https://127.0.0.1:${port}`;
+    expect(await runSender({}, [push.origin, closed])).toMatchObject({ sent: 1, retried: 1, failed: 0 });
     expect(push.received.slice(before).map((r) => r.subscriptionId)).toEqual([sub.id]);
     expect(await deliveriesOf(stack, 'message_id', toOther)).toEqual([
       expect.objectContaining({ channel: 'push', state: 'sent' }),
@@ -201,5 +207,45 @@ describe('a hung push endpoint', () => {
       (n) => n === 0,
       'the hung connection closed by the sender',
     );
+  });
+});
+
+describe('an endpoint on this machine that got past the database', () => {
+  it('is never connected to, whatever its spelling, and its delivery fails for good', async () => {
+    const port = new URL(hung.origin).port;
+    const spellings = [
+      `HTTPS://127.0.0.1:${port}/push/upper`,
+      `Https://127.0.0.1:${port}/push/mixed`,
+      `https://[::1]:${port}/push/v6`,
+      `https://2130706433:${port}/push/decimal`,
+      `https://0x7f.1:${port}/push/hex`,
+      `https://LOCALHOST:${port}/push/name`,
+      'Https://169.254.169.254/latest/meta-data/',
+      `https://user@fcm.googleapis.com/fcm/send/x`,
+    ];
+    const target = await pushMember();
+    await storeUnchecked(target.id, spellings);
+    const other = await pushMember();
+    const sub = await subscribeOnFixture(other);
+    const toTarget = await sendMessage(replier, target, 'Not to this machine');
+    const toOther = await sendMessage(replier, other, 'To the push service');
+    const accepted = hung.accepted;
+    const before = push.received.length;
+
+    // Only the fixture is a test origin here: the hung server's port is as off-limits as any on this machine.
+    expect(await runSender({}, [push.origin])).toMatchObject({ sent: 1, retried: 0, failed: 1 });
+    expect(hung.accepted).toBe(accepted);
+    expect(push.received.slice(before).map((r) => r.subscriptionId)).toEqual([sub.id]);
+    const [row] = await deliveriesOf(stack, 'message_id', toTarget);
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row!.last_error!.split('; ')).toEqual(
+      expect.arrayContaining([
+        'Push endpoint refused: the endpoint’s host is an IP address',
+        'Push endpoint refused: the endpoint’s host is not a host name with a domain',
+        'Push endpoint refused: the endpoint has a user name or password',
+      ]),
+    );
+    expect(row!.last_error!.split('; ')).toHaveLength(spellings.length);
+    expect(await deliveriesOf(stack, 'message_id', toOther)).toEqual([expect.objectContaining({ state: 'sent' })]);
   });
 });

@@ -112,6 +112,7 @@ export async function deliverDue(settings: SenderSettings, options: DeliverOptio
         agent,
         vapidHeaders,
         deadlineMs: options.pushDeadlineMs,
+        testOrigins: settings.pushTestOrigins,
         limit,
         subscriptionsOf: (userId: string) => subscriptions.get(userId) ?? [],
         removeSubscription: async (id: string) => {

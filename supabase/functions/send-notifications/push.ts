@@ -3,6 +3,7 @@
 import { Agent, request as httpsRequest } from 'node:https';
 import webPush from 'web-push';
 import type { Delivery, Outcome } from './delivery.ts';
+import { checkPushEndpoint } from './endpoint.ts';
 import type { VapidDetails } from './settings.ts';
 import { pushPayload } from './texts.ts';
 
@@ -25,6 +26,8 @@ export interface PushContext {
   vapidHeaders?: Map<string, string>;
   /** The most a push may take, connecting included; a hung endpoint is then given up. At most 10 s. */
   deadlineMs: number;
+  /** Origins on this machine that a test's push service listens on (PUSH_TEST_ORIGINS); none in production. */
+  testOrigins: readonly string[];
   /** Caps the pushes in flight at once across the whole run: each push runs inside it. */
   limit: <T>(work: () => Promise<T>) => Promise<T>;
 }
@@ -53,10 +56,11 @@ export function concurrencyLimit(cap: number): <T>(work: () => Promise<T>) => Pr
   };
 }
 
-type SubscriptionResult = 'sent' | 'gone' | string;
+/** A device that took the push, is gone, or failed: `lasting` when trying it again cannot help. */
+type SubscriptionResult = 'sent' | 'gone' | { error: string; lasting: boolean };
 
-function vapidAuthorization(endpoint: string, vapid: VapidDetails, cache: Map<string, string> | undefined): string {
-  const audience = new URL(endpoint).origin;
+function vapidAuthorization(endpoint: URL, vapid: VapidDetails, cache: Map<string, string> | undefined): string {
+  const audience = endpoint.origin;
   let header = cache?.get(audience);
   if (!header) {
     header = webPush.getVapidHeaders(
@@ -102,16 +106,24 @@ function post(
   });
 }
 
-async function sendToSubscription(d: Delivery, sub: PushSubscriptionRow, ctx: PushContext, vapid: VapidDetails) {
+async function sendToSubscription(
+  d: Delivery,
+  sub: PushSubscriptionRow,
+  ctx: PushContext,
+  vapid: VapidDetails,
+): Promise<SubscriptionResult> {
+  const endpoint = checkPushEndpoint(sub.endpoint, ctx.testOrigins);
+  if (typeof endpoint === 'string') return { error: `Push endpoint refused: ${endpoint}`, lasting: true };
   return ctx.limit(async () => {
     const deadlineMs = Math.min(ctx.deadlineMs, PUSH_DEADLINE_MS);
     let answer: { status: number; body: string };
     try {
+      // The request goes to the URL as checked, in its parsed form, not to the stored spelling.
       const details = webPush.generateRequestDetails(
-        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        { endpoint: endpoint.href, keys: { p256dh: sub.p256dh, auth: sub.auth } },
         JSON.stringify(pushPayload(d)),
         {
-          headers: { Authorization: vapidAuthorization(sub.endpoint, vapid, ctx.vapidHeaders) },
+          headers: { Authorization: vapidAuthorization(endpoint, vapid, ctx.vapidHeaders) },
           TTL: TTL_SECONDS,
           topic: topicOf(d),
           contentEncoding: 'aes128gcm',
@@ -120,23 +132,23 @@ async function sendToSubscription(d: Delivery, sub: PushSubscriptionRow, ctx: Pu
       answer = await post(details, ctx.agent, AbortSignal.timeout(deadlineMs));
     } catch (e) {
       if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) {
-        return `Push gave no answer within its ${deadlineMs / 1000} s deadline`;
+        return { error: `Push gave no answer within its ${deadlineMs / 1000} s deadline`, lasting: false };
       }
-      return `Push failed: ${e instanceof Error ? e.message : String(e)}`;
+      return { error: `Push failed: ${e instanceof Error ? e.message : String(e)}`, lasting: false };
     }
-    if (answer.status >= 200 && answer.status <= 299) return 'sent' as SubscriptionResult;
+    if (answer.status >= 200 && answer.status <= 299) return 'sent';
     // 404 and 410: the subscription expired or was withdrawn, and never comes back.
     if (answer.status === 404 || answer.status === 410) {
       await ctx.removeSubscription(sub.id);
       return 'gone';
     }
-    return `Push service answered ${answer.status}: ${answer.body.slice(0, 300)}`;
+    return { error: `Push service answered ${answer.status}: ${answer.body.slice(0, 300)}`, lasting: false };
   });
 }
 
 /**
- * Sent when one device took it: the others are not tried again, so no device shows it twice. Retried when every
- * device failed for a passing reason; permanent when no device is left. A resend after a crash carries the same tag
+ * Sent when one device took it: the others are not tried again, so no device shows it twice. Retried when a device
+ * failed for a passing reason; permanent when no device is left, or none the sender may push to. A resend after a crash carries the same tag
  * (the service worker's notification replaces its copy) and the same Topic, so it shows once.
  */
 export async function sendPush(d: Delivery, ctx: PushContext): Promise<Outcome> {
@@ -145,7 +157,11 @@ export async function sendPush(d: Delivery, ctx: PushContext): Promise<Outcome> 
   const subscriptions = ctx.subscriptionsOf(d.recipient_id);
   const results = await Promise.all(subscriptions.map((sub) => sendToSubscription(d, sub, ctx, vapid)));
   if (results.includes('sent')) return { kind: 'sent' };
-  const failures = results.filter((r) => r !== 'gone');
+  const failures = results.filter((r) => r !== 'gone' && r !== 'sent');
   if (failures.length === 0) return { kind: 'permanent', error: 'The recipient has no push subscription left' };
-  return { kind: 'retry', error: failures.join('; ').slice(0, 2000) };
+  const error = failures
+    .map((f) => f.error)
+    .join('; ')
+    .slice(0, 2000);
+  return { kind: failures.every((f) => f.lasting) ? 'permanent' : 'retry', error };
 }

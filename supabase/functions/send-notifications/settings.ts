@@ -1,6 +1,7 @@
 // The sender's settings, read once per call: the project (injected by hosted Supabase), the VAPID keys and the
 // mail API (secrets), and the site that links point at.
 import type { Env } from '../_shared/env.ts';
+import { testOriginsFrom } from './endpoint.ts';
 
 export interface VapidDetails {
   subject: string;
@@ -25,6 +26,8 @@ export interface SenderSettings {
   mail: MailSettings | string;
   /** Extra certificate authorities (PEM) trusted for push service endpoints, e.g. a private push server's. */
   pushCaCert?: string;
+  /** Test suites only: push service origins on this machine that pushes may go to (PUSH_TEST_ORIGINS). */
+  pushTestOrigins: string[];
 }
 
 const DEFAULT_FROM = 'GuapCoin Forum <notifications@guapcoin.local>';
@@ -59,5 +62,6 @@ export function readSettings(env: Env): SenderSettings | string {
     vapid: vapidFrom(env, siteUrl),
     mail: mailFrom(env),
     pushCaCert: env('PUSH_CA_CERT') || undefined,
+    pushTestOrigins: testOriginsFrom(env('PUSH_TEST_ORIGINS')),
   };
 }

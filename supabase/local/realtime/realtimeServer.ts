@@ -54,6 +54,8 @@ interface Client {
   socket: WebSocket;
   vsn: Vsn;
   address: string;
+  /** The socket's token (the project's key, or the last good one a join or access_token gave): a join checks it. */
+  token: string;
   claims: JwtClaims;
   channels: Map<string, Channel>;
   lastHeard: number;
@@ -120,17 +122,18 @@ export class RealtimeServer {
     if (url.pathname !== REALTIME_PATH) return refuse(socket, 404, 'Not found');
     const vsn = vsnOf(url);
     if (!vsn) return refuse(socket, 400, 'Unsupported vsn: use 1.0.0 or 2.0.0');
-    const key = await verifyJwt(this.deps.keys, url.searchParams.get('apikey') ?? undefined);
+    const apikey = url.searchParams.get('apikey') ?? '';
+    const key = await verifyJwt(this.deps.keys, apikey, this.clock.now());
     if (!key.ok) return refuse(socket, 401, 'Invalid API key');
     const address = this.deps.addressOf(req);
     if ([...this.clients].filter((c) => c.address === address).length >= this.limits.socketsPerClient) {
       return refuse(socket, 429, 'Too many open sockets from this address');
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, vsn, address, key.claims));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, vsn, address, apikey, key.claims));
   }
 
-  private open(socket: WebSocket, vsn: Vsn, address: string, claims: JwtClaims) {
-    const client: Client = { socket, vsn, address, claims, channels: new Map(), lastHeard: this.clock.now() };
+  private open(socket: WebSocket, vsn: Vsn, address: string, token: string, claims: JwtClaims) {
+    const client: Client = { socket, vsn, address, token, claims, channels: new Map(), lastHeard: this.clock.now() };
     this.clients.add(client);
     socket.on('message', (data: RawData, isBinary: boolean) => {
       client.lastHeard = this.clock.now();
@@ -168,8 +171,17 @@ export class RealtimeServer {
     }
   }
 
+  /**
+   * A join checks the token it carries, or the socket's, as valid now. A join of a topic the socket holds replaces
+   * that channel, as Phoenix does: the old one takes no broadcast from here on, and is closed if the join is refused.
+   */
   private async join(client: Client, message: PhoenixMessage) {
-    const deny = (reason: string) => this.send(client, reply(message, 'error', { reason }));
+    const held = client.channels.get(message.topic);
+    client.channels.delete(message.topic);
+    const deny = (reason: string) => {
+      this.send(client, reply(message, 'error', { reason }));
+      if (held) this.sendClose(client, message.topic, held);
+    };
     if (!message.topic.startsWith('realtime:') || message.topic.length > MAX_TOPIC_LENGTH) {
       return deny('Topic must be realtime:{name}, at most 255 characters');
     }
@@ -177,19 +189,19 @@ export class RealtimeServer {
     if (Array.isArray(config?.postgres_changes) && config.postgres_changes.length > 0) {
       return deny('postgres_changes are not served here: the database broadcasts instead');
     }
-    if (!client.channels.has(message.topic) && client.channels.size >= this.limits.channelsPerSocket) {
+    if (client.channels.size >= this.limits.channelsPerSocket) {
       return deny(`Too many channels on this socket (at most ${this.limits.channelsPerSocket})`);
     }
-    const token = message.payload.access_token;
-    if (token !== undefined) {
-      const check = await verifyJwt(this.deps.keys, typeof token === 'string' ? token : undefined);
-      if (!check.ok) return deny(check.failure === 'expired' ? 'Token has expired' : 'Invalid token');
-      client.claims = check.claims;
-    }
+    const given = message.payload.access_token;
+    const token = given === undefined ? client.token : typeof given === 'string' ? given : '';
+    const check = await verifyJwt(this.deps.keys, token, this.clock.now());
+    if (!check.ok) return deny(check.failure === 'expired' ? 'Token has expired' : 'Invalid token');
+    client.token = token;
+    client.claims = check.claims;
     const isPrivate = config?.private === true;
     const name = message.topic.slice('realtime:'.length);
     if (isPrivate) {
-      const allowed = await this.mayRead(client, client.claims, name).catch((error: unknown) => {
+      const allowed = await this.mayRead(client, check.claims, name).catch((error: unknown) => {
         if (error instanceof QueueFull) return error;
         throw error;
       });
@@ -203,7 +215,7 @@ export class RealtimeServer {
   /** A new token for the socket: private channels it may no longer read are closed. */
   private async refreshToken(client: Client, message: PhoenixMessage) {
     const token = message.payload.access_token;
-    const check = await verifyJwt(this.deps.keys, typeof token === 'string' ? token : undefined);
+    const check = await verifyJwt(this.deps.keys, typeof token === 'string' ? token : undefined, this.clock.now());
     // A check that cannot have its turn (too many of the client's requests waiting) counts as a refusal.
     const stillReads = async (topic: string, channel: Channel) =>
       !channel.private ||
@@ -212,12 +224,19 @@ export class RealtimeServer {
           if (error instanceof QueueFull) return false;
           throw error;
         })));
-    if (check.ok) client.claims = check.claims;
+    if (check.ok && typeof token === 'string') {
+      client.token = token;
+      client.claims = check.claims;
+    }
     for (const [topic, channel] of client.channels) {
       if (await stillReads(topic, channel)) continue;
       client.channels.delete(topic);
-      this.send(client, { joinRef: channel.joinRef, ref: channel.joinRef, topic, event: 'phx_close', payload: {} });
+      this.sendClose(client, topic, channel);
     }
+  }
+
+  private sendClose(client: Client, topic: string, channel: Channel) {
+    this.send(client, { joinRef: channel.joinRef, ref: channel.joinRef, topic, event: 'phx_close', payload: {} });
   }
 
   /** The policies' answer for `claims` on `topic`, asked in the client's turn at the database. */
@@ -255,7 +274,7 @@ export class RealtimeServer {
       for (const [topic, channel] of client.channels) {
         if (!channel.private) continue;
         client.channels.delete(topic);
-        this.send(client, { joinRef: channel.joinRef, ref: channel.joinRef, topic, event: 'phx_close', payload: {} });
+        this.sendClose(client, topic, channel);
       }
     }
   }
