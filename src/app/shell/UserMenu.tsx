@@ -1,35 +1,23 @@
 // The header's user menu: avatar and name with the spec's fallbacks, profile links, bookmarks and Sign Out.
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { FAILURES } from '../../backend/failureTexts.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
-import { reportError } from '../../state/errors/reportError.ts';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { displayName, emailName } from './identity.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
+import { useSignOut } from '../../state/session/useSignOut.ts';
 import { appInstallPrompt, useInstallOption } from '../pwa/installPrompt.ts';
 import styles from './UserMenu.module.css';
 
 export function UserMenu() {
   const profile = useSession((s) => s.profile);
   const email = useSession((s) => s.user?.email);
-  const signOut = useSession((s) => s.signOut);
+  const onSignOut = useSignOut();
   const navigate = useNavigate();
   const name = displayName({ profile, email });
   const install = useInstallOption(appInstallPrompt());
-
-  const onSignOut = async () => {
-    try {
-      // Home first, so the guard of a members-only page does not send the member to /auth instead.
-      await navigate({ to: '/' });
-      await signOut();
-      toast.success('Signed out successfully');
-    } catch (error) {
-      reportError(error, FAILURES.signOut);
-    }
-  };
 
   return (
     <Menu>

@@ -1,11 +1,9 @@
 // Adding a bookmark with an optional note, or changing its note or removing it: written to the mirror and the outbox
 // at once, so it works offline.
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { BookmarkRow } from '../../data/types.ts';
-import { reportError } from '../../state/errors/reportError.ts';
-import { SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
 import { useBookmarkPost, useRemoveBookmark } from '../../state/mutations/bookmarks.ts';
+import { useDialogWrite } from '../../state/mutations/useDialogWrite.ts';
 import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
@@ -33,22 +31,9 @@ function BookmarkForm({ postId, bookmark, onOpenChange }: Omit<BookmarkDialogPro
   const online = useSyncStatusOf((s) => s.online);
   const id = useId();
   const [note, setNote] = useState(bookmark?.note ?? '');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogWrite(online, () => onOpenChange(false));
   const length = noteLength(note);
   const tooLong = length > NOTE_MAX;
-
-  const run = async (write: () => Promise<void>, done: string, failure: { failed: string }) => {
-    setBusy(true);
-    try {
-      await write();
-      toast.success(online ? done : SAVED_OFFLINE);
-      onOpenChange(false);
-    } catch (error) {
-      reportError(error, failure);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <form

@@ -1,13 +1,9 @@
 // The profile's top card: avatar (and its change button for the owner), names, email for the owner, join date,
 // role, the online dot, the reputation bar, and the owner's or visitor's actions.
-import { useNavigate } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
-import { toast } from 'sonner';
-import { FAILURES } from '../../backend/failureTexts.ts';
-import { reportError } from '../../state/errors/reportError.ts';
 import type { ProfileView } from '../../state/queries/profile.ts';
 import { useProfileWrites } from '../../state/queries/profile.ts';
-import { useSession } from '../../state/session/SessionContext.tsx';
+import { useSignOut } from '../../state/session/useSignOut.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -24,8 +20,7 @@ interface Props {
 }
 
 export function ProfileSummary({ profile, own, signedIn, editing, onEdit }: Props) {
-  const signOut = useSession((s) => s.signOut);
-  const navigate = useNavigate();
+  const onSignOut = useSignOut();
   // The time the screen opened: the dot says who was active then, without re-rendering every minute.
   const [now] = useState(() => Date.now());
   const writes = useProfileWrites(own ? profile.id : null);
@@ -34,16 +29,6 @@ export function ProfileSummary({ profile, own, signedIn, editing, onEdit }: Prop
   const role = roleLabel(profile.role);
   const online = isOnline(profile.last_seen_at, now);
   const percent = reputationPercent(profile.reputation);
-
-  const onSignOut = async () => {
-    try {
-      await navigate({ to: '/' });
-      await signOut();
-      toast.success('Signed out successfully');
-    } catch (error) {
-      reportError(error, FAILURES.signOut);
-    }
-  };
 
   return (
     <section className={styles.summary} aria-label="Profile summary">

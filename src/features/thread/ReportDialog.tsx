@@ -1,12 +1,10 @@
 // Reporting a post: a reason (spam, abusive, off-topic, or other with a few words), sent through the outbox so it
 // works offline. The database takes one report per member and post.
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { FailureTexts } from '../../backend/errors.ts';
 import type { ReportReason } from '../../data/types.ts';
-import { reportError } from '../../state/errors/reportError.ts';
-import { SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
 import { REPORT_DETAILS_MAX, useReportActions } from '../../state/mutations/reports.ts';
+import { useDialogWrite } from '../../state/mutations/useDialogWrite.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import styles from './Thread.module.css';
@@ -48,7 +46,7 @@ function ReportForm({ postId, online, onOpenChange }: Omit<ReportDialogProps, 'o
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogWrite(online, () => onOpenChange(false));
 
   const submit = async () => {
     if (!reason) return;
@@ -57,16 +55,7 @@ function ReportForm({ postId, online, onOpenChange }: Omit<ReportDialogProps, 'o
       setError(problem);
       return;
     }
-    setBusy(true);
-    try {
-      await actions.report(postId, reason, reason === 'other' ? details : null);
-      toast.success(online ? REPORT_SENT : SAVED_OFFLINE);
-      onOpenChange(false);
-    } catch (e) {
-      reportError(e, REPORT_FAILED);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => actions.report(postId, reason, reason === 'other' ? details : null), REPORT_SENT, REPORT_FAILED);
   };
 
   return (
