@@ -1,8 +1,9 @@
 // The IndexedDB mirror: forum rows, the member's wallet as last read, the outbox, the failed list and the sync
 // cursors, in one versioned Dexie database.
 import { Dexie, type EntityTable, type Transaction } from 'dexie';
+import type { PulledRow } from './columns.ts';
 import type { FailedEntry, OutboxEntry } from './outboxTypes.ts';
-import { syncedStoresByVersion, type PulledRow, type SyncedEntry } from './syncedTables.ts';
+import { syncedStoresByVersion, type SyncedEntry } from './syncedTables.ts';
 import type {
   CategoryRow,
   CursorRow,

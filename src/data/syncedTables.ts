@@ -1,21 +1,11 @@
-// The table of synced tables: each server table the mirror follows is declared once here, with what its pull reads,
-// the mirror store it fills (key and indexes, by mirror version), what a member switch and "Clear downloaded data"
-// clear, and the Realtime topic whose pokes announce its changes. The server side of each entry (sync_txid,
-// tombstone and poke triggers, 20261101000300_sync.sql and 20261129000100_live_updates.sql) is checked against it by
-// tests/backend/synced-tables-catalog.test.ts. A table whose rows need more than a plain put has its own way of
-// storing them in the sync engine (sync/pullTable.ts); the rest is generic.
-import type { Row } from '../backend/database.ts';
-import { LIKE_COLUMNS } from '../backend/likes.ts';
-import {
-  BOOKMARK_COLUMNS,
-  CATEGORY_COLUMNS,
-  MESSAGE_COLUMNS,
-  NOTIFICATION_COLUMNS,
-  POST_COLUMNS,
-  PROFILE_COLUMNS,
-  THREAD_COLUMNS,
-  THREAD_READ_COLUMNS,
-} from './columns.ts';
+// The table of synced tables: each server table the mirror follows is declared once here, with the mirror store it
+// fills (key and indexes, by mirror version), what a member switch and "Clear downloaded data" clear, and the
+// Realtime topic whose pokes announce its changes. What its pull reads is its line in PULLED_COLUMNS (columns.ts),
+// which the type there asks of every entry: the first screen opens the mirror from this table, and the column lists
+// load only with the sync engine's first pull, after the first paint. The server side of each entry (sync_txid,
+// tombstone and poke triggers, 20261101000300_sync.sql and 20261129000100_live_updates.sql, and the pulled columns) is
+// checked against it by tests/backend/synced-tables-catalog.test.ts. A table whose rows need more than a plain put
+// has its own way of storing them in the sync engine (sync/pullTable.ts); the rest is generic.
 
 /** 'forum': the public topic, poked for everyone's changes. 'member': the signed-in member's own `user:{id}`. */
 export type Topic = 'forum' | 'member';
@@ -27,8 +17,6 @@ export interface SyncedTableSpec {
   readonly name: string;
   /** The mirror store its rows go to. */
   readonly mirror: string;
-  /** The columns its pull reads. */
-  readonly columns: string;
   /** Orders the pull's pages after sync_txid, and keys the mirror store. */
   readonly key: string;
   /**
@@ -51,7 +39,7 @@ export interface SyncedTableSpec {
   readonly downloaded?: 'all' | 'sent';
 }
 
-/** An entry with its names, columns and key as written, and every field of a spec to read. */
+/** An entry with its names and key as written, and every field of a spec to read. */
 const synced = <const Spec extends SyncedTableSpec>(spec: Spec): Spec & Omit<SyncedTableSpec, keyof Spec> => spec;
 
 /** In pull order, for the rare table that waits for another: categories before threads. */
@@ -59,7 +47,6 @@ export const SYNCED_TABLES = [
   synced({
     name: 'categories',
     mirror: 'categories',
-    columns: CATEGORY_COLUMNS,
     key: 'id',
     indexes: { 1: '[type+order_index]' },
     topic: 'forum',
@@ -69,7 +56,6 @@ export const SYNCED_TABLES = [
   synced({
     name: 'profiles',
     mirror: 'profiles',
-    columns: PROFILE_COLUMNS,
     key: 'id',
     indexes: { 1: 'username, reputation' },
     topic: 'forum',
@@ -79,7 +65,6 @@ export const SYNCED_TABLES = [
   synced({
     name: 'threads',
     mirror: 'threads',
-    columns: THREAD_COLUMNS,
     key: 'id',
     indexes: {
       1: 'slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at',
@@ -93,7 +78,6 @@ export const SYNCED_TABLES = [
   synced({
     name: 'posts',
     mirror: 'posts',
-    columns: POST_COLUMNS,
     key: 'id',
     indexes: { 1: '[thread_id+created_at], author_id', 8: '[thread_id+created_at], author_id, *_words' },
     words: 'content',
@@ -104,7 +88,6 @@ export const SYNCED_TABLES = [
   synced({
     name: 'messages',
     mirror: 'messages',
-    columns: MESSAGE_COLUMNS,
     key: 'id',
     indexes: { 1: '[recipient_id+created_at], [sender_id+created_at], [recipient_id+_unread]' },
     topic: 'member',
@@ -116,7 +99,6 @@ export const SYNCED_TABLES = [
   synced({
     name: 'post_likes',
     mirror: 'likes',
-    columns: LIKE_COLUMNS,
     key: 'id',
     indexes: { 4: '[user_id+post_id], post_id' },
     // A like changes the post's count, which the forum topic announces; the member's own row comes with it.
@@ -128,7 +110,6 @@ export const SYNCED_TABLES = [
   synced({
     name: 'notifications',
     mirror: 'notifications',
-    columns: NOTIFICATION_COLUMNS,
     key: 'id',
     // The bell, newest first, and its unread count.
     indexes: { 5: '[recipient_id+created_at], [recipient_id+_unread]' },
@@ -139,7 +120,6 @@ export const SYNCED_TABLES = [
   synced({
     name: 'thread_reads',
     mirror: 'threadReads',
-    columns: THREAD_READ_COLUMNS,
     key: 'thread_id',
     indexes: { 7: '' },
     topic: 'member',
@@ -150,7 +130,6 @@ export const SYNCED_TABLES = [
   synced({
     name: 'bookmarks',
     mirror: 'bookmarks',
-    columns: BOOKMARK_COLUMNS,
     key: 'id',
     indexes: { 7: '[user_id+created_at], post_id, thread_id' },
     topic: 'member',
@@ -160,7 +139,7 @@ export const SYNCED_TABLES = [
   }),
 ];
 
-/** A synced table's entry, its names, columns and key as written. */
+/** A synced table's entry, its names and key as written. */
 export type SyncedEntry = (typeof SYNCED_TABLES)[number];
 
 /** A synced server table. */
@@ -174,14 +153,6 @@ export type SyncedStore = SyncedEntry['mirror'];
 
 /** A mirror store the search finds rows of by their words. */
 export type IndexedStore = Extract<SyncedEntry, { words: string }>['mirror'];
-
-type ColumnsOf<List extends string> = List extends `${infer Head},${infer Tail}` ? Head | ColumnsOf<Tail> : List;
-
-/** A row as a synced table's pull reads it: its declared columns of the server's row. */
-export type PulledRow<Name extends SyncedTableName> = Pick<
-  Row<Name>,
-  ColumnsOf<Extract<SyncedEntry, { name: Name }>['columns']> & keyof Row<Name>
->;
 
 /** The stores of the synced tables each mirror version sets, in Dexie's form (key first), by version. */
 export function syncedStoresByVersion(): Map<number, Record<string, string>> {

@@ -1,9 +1,11 @@
-// One pull for every synced table (data/syncedTables.ts): its window of changes, page by page, put into its mirror
-// store unless a waiting write of this device is about to change the row. The few tables whose rows need more (a
-// merge with what this device holds, a field from another table, a window skipped) say so in TABLE_WAYS.
+// One pull for every synced table (data/syncedTables.ts), of its pulled columns (data/columns.ts): its window of
+// changes, page by page, put into its mirror store unless a waiting write of this device is about to change the row.
+// The few tables whose rows need more (a merge with what this device holds, a field from another table, a window
+// skipped) say so in TABLE_WAYS.
+import { PULLED_COLUMNS, type PulledRow } from '../data/columns.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { toMessageRow, toThreadRow } from '../data/rows.ts';
-import { SYNCED_TABLES, type PulledRow, type SyncedEntry, type SyncedTableName } from '../data/syncedTables.ts';
+import { SYNCED_TABLES, type SyncedEntry, type SyncedTableName } from '../data/syncedTables.ts';
 import {
   mergeBookmarks,
   mergeLikes,
@@ -77,7 +79,8 @@ export async function pullTable<Name extends SyncedTableName>(
   const ways: TableWays<Name> = TABLE_WAYS[spec.name as Name] ?? {};
   if (await ways.skip?.(ctx)) return advance(ctx.db, spec.name, watermark);
   // supabase-js types a select by its literal table and columns; PulledRow reads the same columns of the same row.
-  const select = () => ctx.client.from(spec.name).select(spec.columns) as unknown as WindowQuery<Pulled<Name>>;
+  const select = () =>
+    ctx.client.from(spec.name).select(PULLED_COLUMNS[spec.name]) as unknown as WindowQuery<Pulled<Name>>;
   const store = ways.store ?? ((c, rows: Pulled<Name>[]) => putUnlessPending(c.db, spec.mirror, rows, spec.key));
   const key = spec.key as keyof Pulled<Name> & string;
   await pullWindow(ctx, spec.name, select, key, watermark, (rows) => store(ctx, rows, stored));

@@ -3,10 +3,10 @@
 // a migration calls to make a table synced (public.sync_table): what it gives a table, and who may call it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYNCED_TABLES, type SyncedTableSpec } from '../../src/data/syncedTables.ts';
+import { SYNCED_TABLES } from '../../src/data/syncedTables.ts';
 import type { Queryable } from '../../supabase/local/db.ts';
 import { startTestStack, type TestStack } from './stack.ts';
-import { missingSyncParts } from './support/syncCatalog.ts';
+import { DECLARED_TABLES, missingSyncParts, type DeclaredTable } from './support/syncCatalog.ts';
 import { waitFor } from './support/waitFor.ts';
 
 let stack: TestStack;
@@ -35,7 +35,7 @@ async function afterRolledBack<T>(sql: string, fn: (tx: Queryable) => Promise<T>
   return answer as T;
 }
 
-const entry = (name: string) => SYNCED_TABLES.find((t) => t.name === name)!;
+const entry = (name: string) => DECLARED_TABLES.find((t) => t.name === name)!;
 
 describe('the catalog against SYNCED_TABLES', () => {
   it('finds every part of every declared table, and no synced table left undeclared', async () => {
@@ -73,7 +73,7 @@ describe('the catalog against SYNCED_TABLES', () => {
     );
     const unknownColumn = { ...entry('profiles'), columns: `${entry('profiles').columns},karma` };
     expect(await missingSyncParts(stack.db, [unknownColumn])).toContain('profiles: column karma');
-    const withoutBookmarks = SYNCED_TABLES.filter((t) => t.name !== 'bookmarks');
+    const withoutBookmarks = DECLARED_TABLES.filter((t) => t.name !== 'bookmarks');
     expect(await missingSyncParts(stack.db, withoutBookmarks)).toEqual([
       'bookmarks: synced on the server but not in SYNCED_TABLES',
     ]);
@@ -81,7 +81,7 @@ describe('the catalog against SYNCED_TABLES', () => {
 });
 
 describe('sync_table, for a migration adding a synced table', () => {
-  const notes: SyncedTableSpec = {
+  const notes: DeclaredTable = {
     name: 'scratch_notes',
     mirror: 'scratchNotes',
     columns: 'id,user_id,body,sync_txid',
@@ -96,9 +96,9 @@ describe('sync_table, for a migration adding a synced table', () => {
 
   it('gives the table every part the catalog test asks for, as the tables synced by hand have them', async () => {
     const sql = `${createNotes}; select public.sync_table('scratch_notes', 'member', '{user_id}')`;
-    expect(await afterRolledBack(sql, (tx) => missingSyncParts(tx, [...SYNCED_TABLES, notes]))).toEqual([]);
+    expect(await afterRolledBack(sql, (tx) => missingSyncParts(tx, [...DECLARED_TABLES, notes]))).toEqual([]);
     const forum = `${createNotes}; select public.sync_table('scratch_notes', 'forum')`;
-    expect(await afterRolledBack(forum, (tx) => missingSyncParts(tx, [...SYNCED_TABLES, notes]))).toEqual([
+    expect(await afterRolledBack(forum, (tx) => missingSyncParts(tx, [...DECLARED_TABLES, notes]))).toEqual([
       "scratch_notes: poke trigger of topic 'user:{id}' (poke_members)",
     ]);
   });

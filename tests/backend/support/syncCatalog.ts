@@ -1,6 +1,7 @@
 // What the database must hold for each synced table the app declares (src/data/syncedTables.ts), read from its
 // catalog: the triggers that stamp sync_txid, write tombstones and poke the declared topic, and the columns the pull
-// reads. Each missing part is one line, so a test shows exactly what a migration left out.
+// reads (src/data/columns.ts). Each missing part is one line, so a test shows exactly what a migration left out.
+import { PULLED_COLUMNS } from '../../../src/data/columns.ts';
 import { SYNCED_TABLES, type SyncedTableSpec } from '../../../src/data/syncedTables.ts';
 import type { Queryable } from '../../../supabase/local/db.ts';
 
@@ -10,6 +11,17 @@ const BEFORE = 2;
 const INSERT = 4;
 const DELETE = 8;
 const UPDATE = 16;
+
+/** A synced table as the app declares it: its entry, and the columns its pull reads. */
+export interface DeclaredTable extends SyncedTableSpec {
+  readonly columns: string;
+}
+
+/** Every synced table the app declares, with its pulled columns. */
+export const DECLARED_TABLES: readonly DeclaredTable[] = SYNCED_TABLES.map((t) => ({
+  ...t,
+  columns: PULLED_COLUMNS[t.name],
+}));
 
 interface Part {
   what: string;
@@ -41,7 +53,7 @@ function fits(type: number, part: Part) {
  */
 export async function missingSyncParts(
   db: Queryable,
-  tables: readonly SyncedTableSpec[] = SYNCED_TABLES,
+  tables: readonly DeclaredTable[] = DECLARED_TABLES,
 ): Promise<string[]> {
   const { rows: triggers } = await db.query<{ table: string; fn: string; type: number }>(
     `select c.relname as table, p.proname as fn, t.tgtype::int as type
