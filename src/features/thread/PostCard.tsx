@@ -102,14 +102,14 @@ export const PostCard = memo(function PostCard({
       images={images}
       linked={linked}
       held={
-        held !== null && (
+        held === null ? undefined : (
           <div className={styles.heldText} aria-label="Held text">
             <Markdown>{held}</Markdown>
           </div>
         )
       }
       editor={
-        editing && (
+        editing ? (
           <TextEditor
             label="Edit your post"
             initial={post.content}
@@ -117,7 +117,7 @@ export const PostCard = memo(function PostCard({
             onCancel={() => setEditing(false)}
             onSave={save}
           />
-        )
+        ) : undefined
       }
       notice={failure && <FailedWriteNotice entry={failure} />}
       actions={
