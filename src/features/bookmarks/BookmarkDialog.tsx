@@ -1,11 +1,12 @@
 // Adding a bookmark with an optional note, or changing its note or removing it: written to the mirror and the outbox
 // at once, so it works offline.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { BookmarkRow } from '../../data/types.ts';
 import { useBookmarkPost, useRemoveBookmark } from '../../state/mutations/bookmarks.ts';
 import { useDialogWrite } from '../../state/mutations/useDialogWrite.ts';
 import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { CountedTextArea } from '../../ui/CountedTextArea.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { NOTE_MAX, NOTE_TOO_LONG, noteLength, storedNote } from './noteRules.ts';
 import styles from './Bookmarks.module.css';
@@ -29,7 +30,6 @@ function BookmarkForm({ postId, bookmark, onOpenChange }: Omit<BookmarkDialogPro
   const bookmarkPost = useBookmarkPost();
   const removeBookmark = useRemoveBookmark();
   const online = useSyncStatusOf((s) => s.online);
-  const id = useId();
   const [note, setNote] = useState(bookmark?.note ?? '');
   const { busy, run } = useDialogWrite(online, () => onOpenChange(false));
   const length = noteLength(note);
@@ -42,27 +42,15 @@ function BookmarkForm({ postId, bookmark, onOpenChange }: Omit<BookmarkDialogPro
         if (!tooLong) void run(() => bookmarkPost(postId, storedNote(note)), SAVED, FAILED);
       }}
     >
-      <label htmlFor={`${id}-note`} className={styles.label}>
-        Note (optional)
-      </label>
-      <textarea
-        id={`${id}-note`}
-        className={styles.note}
-        rows={4}
+      <CountedTextArea
+        label="Note (optional)"
         value={note}
+        onChange={setNote}
+        count={length}
+        max={NOTE_MAX}
+        error={tooLong ? NOTE_TOO_LONG : null}
         placeholder="Why you saved this post"
-        aria-invalid={tooLong || undefined}
-        aria-describedby={`${id}-count${tooLong ? ` ${id}-error` : ''}`}
-        onChange={(e) => setNote(e.target.value)}
       />
-      <span id={`${id}-count`} className={`muted ${styles.count}`} data-over={tooLong || undefined}>
-        {length}/{NOTE_MAX}
-      </span>
-      {tooLong && (
-        <p id={`${id}-error`} role="alert" className={styles.error}>
-          {NOTE_TOO_LONG}
-        </p>
-      )}
       <div className={styles.dialogActions}>
         {bookmark && (
           <Button

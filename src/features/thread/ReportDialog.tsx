@@ -6,6 +6,7 @@ import type { ReportReason } from '../../data/types.ts';
 import { REPORT_DETAILS_MAX, useReportActions } from '../../state/mutations/reports.ts';
 import { useDialogWrite } from '../../state/mutations/useDialogWrite.ts';
 import { Button } from '../../ui/Button.tsx';
+import { CountedTextArea } from '../../ui/CountedTextArea.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import styles from './Thread.module.css';
 
@@ -84,31 +85,17 @@ function ReportForm({ postId, online, onOpenChange }: Omit<ReportDialogProps, 'o
         ))}
       </fieldset>
       {reason === 'other' && (
-        <>
-          <label htmlFor={`${id}-details`} className={styles.dialogLabel}>
-            Why are you reporting this post?
-          </label>
-          <textarea
-            id={`${id}-details`}
-            className={styles.dialogText}
-            rows={4}
-            value={details}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-            onChange={(e) => {
-              setDetails(e.target.value);
-              setError(null);
-            }}
-          />
-          <span id={`${id}-count`} className={`muted ${styles.count}`}>
-            {details.trim().length}/{REPORT_DETAILS_MAX}
-          </span>
-        </>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className={styles.fieldError}>
-          {error}
-        </p>
+        <CountedTextArea
+          label="Why are you reporting this post?"
+          value={details}
+          onChange={(text) => {
+            setDetails(text);
+            setError(null);
+          }}
+          count={details.trim().length}
+          max={REPORT_DETAILS_MAX}
+          error={error}
+        />
       )}
       <div className={styles.dialogActions}>
         <DialogClose asChild>
