@@ -60,12 +60,15 @@ function RecordedTip({ tip, now }: { tip: SentTip; now: number }) {
 
 export function TipsSentCard({ userId }: { userId: string }) {
   const unrecorded = useUnrecordedTips(userId);
-  const waiting = unrecorded.state === 'ready' ? unrecorded.data.waiting : [];
+  const outbox = unrecorded.state === 'ready' ? unrecorded.data.waiting : [];
   const failed = unrecorded.state === 'ready' ? unrecorded.data.failed : [];
   // A tip leaving the outbox was just recorded: the server's list is read again to show it.
-  const recorded = useSentTips(userId, waiting.length);
+  const recorded = useSentTips(userId, outbox.length);
   const now = useMinuteClock();
   const tips = recorded.data ?? [];
+  // The server's list may hold a tip before its outbox entry has settled: it shows once, as recorded.
+  const onServer = new Set(tips.flatMap((tip) => [tip.id, tip.tx_hash]));
+  const waiting = outbox.filter((entry) => !onServer.has(entry.write.tip.id) && !onServer.has(entry.write.tip.tx_hash));
   const nothing = recorded.data?.length === 0 && waiting.length === 0 && failed.length === 0;
   return (
     <section className={`${styles.card} ${styles.tipsCard}`} aria-labelledby="profile-tips-sent">
