@@ -50,6 +50,8 @@ export default defineConfig({
         find: /^@supabase\/realtime-js$/,
         replacement: fileURLToPath(new URL('./src/backend/realtimeStub.ts', import.meta.url)),
       },
+      // The router's store asks for the shim, which carries a fallback for React before 18; React 19 has the hook.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
     ],
   },
   server: {
@@ -61,5 +63,8 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser the es2022 target runs in but Safari before 17 knows modulepreload; there the links are
+    // ignored and the modules load on import, so the polyfill's bytes on the first screen buy nothing.
+    modulePreload: { polyfill: false },
   },
 });

@@ -7,13 +7,16 @@ import { useSession } from '../../state/session/SessionContext.tsx';
 import { useUiStore } from '../../state/shell/uiStore.ts';
 import { useAppBadge } from '../pwa/useAppBadge.ts';
 import { Header } from './Header.tsx';
-import { ConfirmationToasts } from './ConfirmationToasts.tsx';
 import { BannedNotice, OfflineBanner } from './Notices.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import styles from './AppShell.module.css';
 
 // The drawer (a modal dialog) loads the first time a phone opens it, not with the first screen.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })));
+// The toasts owed for writes saved offline follow the first paint: there is nothing to confirm before it.
+const ConfirmationToasts = lazy(() =>
+  import('./ConfirmationToasts.tsx').then((m) => ({ default: m.ConfirmationToasts })),
+);
 
 export function AppShell() {
   const userId = useSession((s) => s.user?.id ?? null);
@@ -39,7 +42,9 @@ export function AppShell() {
         <Header unread={unread} />
         <OfflineBanner />
         <BannedNotice />
-        <ConfirmationToasts />
+        <Suspense fallback={null}>
+          <ConfirmationToasts />
+        </Suspense>
         <main id="main" className={styles.main} tabIndex={-1}>
           {/* The router suspends each new page while it settles its match. A boundary of the page's own, new with
               each match, takes that: without it the root's boundary hid the whole shell on every navigation. */}

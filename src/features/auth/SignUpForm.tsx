@@ -2,7 +2,7 @@
 import { toast } from 'sonner';
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { UsernameRefused } from '../../state/session/sessionStore.ts';
+import { UsernameRefused } from '../../state/session/signUp.ts';
 import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { signUpSchema } from '../../lib/validation.ts';

@@ -2,7 +2,8 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Profile } from '../../backend/profiles.ts';
-import { createSessionStore, UsernameRefused, type SessionAuth, type SessionDeps } from './sessionStore.ts';
+import { createSessionStore, type SessionAuth, type SessionDeps } from './sessionStore.ts';
+import { UsernameRefused } from './signUp.ts';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 

@@ -3,6 +3,7 @@ import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/s
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Profile, ProfileUpdate } from '../../backend/profiles.ts';
 import { placeholderProfile } from './placeholderProfile.ts';
+import type { SignUpInput } from './signUp.ts';
 
 /** SPEC §9: loading ends after 5 s even if the session check never answers. */
 const AUTH_LOADING_FAILSAFE_MS = 5_000;
@@ -22,9 +23,7 @@ export interface SessionState {
   storageKey: string;
   start(): () => void;
   signIn(email: string, password: string): Promise<void>;
-  signUp(input: { email: string; password: string; username: string; emailRedirectTo: string }): Promise<{
-    needsConfirmation: boolean;
-  }>;
+  signUp(input: SignUpInput): Promise<{ needsConfirmation: boolean }>;
   signOut(): Promise<void>;
   updateProfile(changes: ProfileUpdate): Promise<Profile | null>;
   /** A change of the member's profile made elsewhere (the outbox): the header shows it too. */
@@ -56,11 +55,6 @@ export interface SessionDeps {
 }
 
 export type SessionStore = StoreApi<SessionState>;
-
-/** Sign-up refused the chosen username before making the account; the message says why, for the Username field. */
-export class UsernameRefused extends Error {
-  override name = 'UsernameRefused';
-}
 
 export function createSessionStore(deps: SessionDeps): SessionStore {
   const log = deps.log ?? console;
@@ -167,28 +161,9 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         applySession(data.session);
       },
 
-      async signUp({ email, password, username, emailRedirectTo }) {
-        // The name is kept exactly as chosen or refused: say so before the account is made (the server refuses too).
-        const problem = await deps.usernameProblem?.(username).catch((error: unknown) => {
-          log.warn('The username check failed; the sign-up itself will check', error);
-          return null;
-        });
-        if (problem) throw new UsernameRefused(problem);
-        const { data, error } = await deps.auth.signUp({
-          email,
-          password,
-          options: { data: { username }, emailRedirectTo },
-        });
-        if (error) throw error;
-        if (data.session && data.user) {
-          try {
-            await deps.createProfile({ id: data.user.id, username, email });
-          } catch (profileError) {
-            log.error('Profile creation after sign-up failed', profileError);
-          }
-          applySession(data.session);
-        }
-        return { needsConfirmation: !data.session };
+      async signUp(input) {
+        const flow = await import('./signUp.ts');
+        return flow.signUp(deps, log, input, applySession);
       },
 
       async signOut() {
