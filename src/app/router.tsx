@@ -17,6 +17,7 @@ import { AppShell } from './shell/AppShell.tsx';
 import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch } from './searchParams.ts';
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
 import type { Mirror } from '../data/mirror.ts';
+import { FIRST_SCREENS } from '../data/firstScreenTable.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
 
 /** After the first screen: the keys pressed before it loads are kept for it (earlyKeys.ts, from main.tsx). */
@@ -119,11 +120,11 @@ const messagesRoute = createRoute({
 });
 
 const shellChildren = [
-  // The first screens, as src/data/firstScreens.ts declares them (its test compares them).
-  page('/', () => import('../features/home/HomePage.tsx'), 'HomePage'),
-  page('category/$type', () => import('../features/category/CategoryPage.tsx'), 'CategoryPage'),
-  page('thread/$id', () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
-  page('t/$idOrSlug', () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
+  // The first screens at the paths their table declares; firstScreens.test.ts holds these imports to its modules.
+  page(FIRST_SCREENS.home.routes[0], () => import('../features/home/HomePage.tsx'), 'HomePage'),
+  page(FIRST_SCREENS.category.routes[0], () => import('../features/category/CategoryPage.tsx'), 'CategoryPage'),
+  page(FIRST_SCREENS.thread.routes[0], () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
+  page(FIRST_SCREENS.thread.routes[1], () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
   threadsRoute,
   searchRoute,
   page('groups', () => import('../features/groups/GroupsPage.tsx'), 'GroupsPage'),

@@ -1,27 +1,9 @@
-// The screens a first visit opens with their rows in the HTML, declared once: the build preloads each one's module
-// (vite.config.ts), src/ssr renders them and the local stack reads their rows (supabase/local/web). The router
-// (src/app/router.tsx) writes the same paths and imports literally, and firstScreens.test.ts holds it to this table:
-// importing the table there put 0.6 KB on the first screen, past its 150 KB budget.
+// Which first screen an address opens, read from the table in firstScreenTable.ts.
 import { isCategoryType } from './categoryTypes.ts';
 import type { CategoryType } from './types.ts';
+import { FIRST_SCREENS, type FirstPageRoute, type FirstScreen } from './firstScreenTable.ts';
 
-export type FirstPageRoute =
-  { page: 'home' } | { page: 'category'; type: CategoryType } | { page: 'thread'; idOrSlug: string; byId: boolean };
-
-interface FirstScreen {
-  /** The router's paths, below the shell: a `$name` segment is a parameter. */
-  routes: readonly string[];
-  /** The screen's module, from the project root, as its route imports it. */
-  module: string;
-  /** How many threads (home, a category) or posts (a thread) the first rows hold: SPEC §9. */
-  rows: number;
-}
-
-export const FIRST_SCREENS = {
-  home: { routes: ['/'], module: 'src/features/home/HomePage.tsx', rows: 10 },
-  category: { routes: ['category/$type'], module: 'src/features/category/CategoryPage.tsx', rows: 20 },
-  thread: { routes: ['thread/$id', 't/$idOrSlug'], module: 'src/features/thread/ThreadPage.tsx', rows: 10 },
-} as const satisfies Record<FirstPageRoute['page'], FirstScreen>;
+export { FIRST_SCREENS, type FirstPageRoute };
 
 type FirstPage = keyof typeof FIRST_SCREENS;
 
