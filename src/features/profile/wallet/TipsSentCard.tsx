@@ -2,16 +2,15 @@
 // yet waits on this device (offline) or was refused (with Retry and Discard); a recorded one is pending until the
 // explorer confirms it (the server checks it again on a schedule, and "Check again" asks now), then confirmed,
 // failed or expired. A settled tip shows here without a reload: the server's poke makes the list read again.
-import { Link } from '@tanstack/react-router';
 import type { SentTip, TipStatus } from '../../../backend/wallet.ts';
-import { ago } from '../../../lib/relativeTime.ts';
 import { useUnrecordedTips } from '../../../state/queries/tips.ts';
 import { useCheckTip, useSentTips } from '../../../state/server/wallet.ts';
 import { useSyncStatusOf } from '../../../state/sync/SyncContext.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { RefusedWrite } from '../../../ui/RefusedWrite.tsx';
 import { useMinuteClock } from '../../../ui/useMinuteClock.ts';
-import { explorerPage, formatGuapx, walletChain } from '../../wallet/index.ts';
+import { formatGuapx, walletChain } from '../../wallet/index.ts';
+import { TipListState, TipRow } from './TipRow.tsx';
 import styles from '../Profile.module.css';
 
 const STATUS_TEXT: Record<TipStatus, string> = {
@@ -19,6 +18,12 @@ const STATUS_TEXT: Record<TipStatus, string> = {
   confirmed: 'Confirmed',
   failed: 'Failed on chain',
   expired: 'Never confirmed',
+};
+
+const SENT_STATES = {
+  offline: 'Your recorded tips show when you are online.',
+  loading: 'Loading your tips...',
+  failed: 'Failed to load your tips',
 };
 
 function CheckAgain({ tip }: { tip: SentTip }) {
@@ -31,33 +36,6 @@ function CheckAgain({ tip }: { tip: SentTip }) {
   );
 }
 
-function RecordedTip({ tip, now }: { tip: SentTip; now: number }) {
-  const chain = walletChain();
-  return (
-    <li className={styles.tip} data-status={tip.status}>
-      <span className={styles.tipAmount}>{formatGuapx(tip.amount_wei)} GUAPX</span>
-      <span className="muted">
-        to{' '}
-        {tip.recipient ? (
-          <Link to="/profile/$userId" params={{ userId: tip.recipient.id }}>
-            @{tip.recipient.username}
-          </Link>
-        ) : (
-          'a former member'
-        )}{' '}
-        · {ago(tip.created_at, now)}
-      </span>
-      <strong className={styles.tipStatus}>{STATUS_TEXT[tip.status]}</strong>
-      <span className={styles.tipActions}>
-        {tip.status === 'pending' && <CheckAgain tip={tip} />}
-        <a href={explorerPage(chain.explorerUrl, 'tx', tip.tx_hash)} target="_blank" rel="noopener noreferrer">
-          View
-        </a>
-      </span>
-    </li>
-  );
-}
-
 export function TipsSentCard({ userId }: { userId: string }) {
   const unrecorded = useUnrecordedTips(userId);
   const outbox = unrecorded.state === 'ready' ? unrecorded.data.waiting : [];
@@ -65,6 +43,7 @@ export function TipsSentCard({ userId }: { userId: string }) {
   // A tip leaving the outbox was just recorded: the server's list is read again to show it.
   const recorded = useSentTips(userId, outbox.length);
   const now = useMinuteClock();
+  const { explorerUrl } = walletChain();
   const tips = recorded.data ?? [];
   // The server's list may hold a tip before its outbox entry has settled: it shows once, as recorded.
   const onServer = new Set(tips.flatMap((tip) => [tip.id, tip.tx_hash]));
@@ -84,9 +63,7 @@ export function TipsSentCard({ userId }: { userId: string }) {
           reason={entry.reason}
         />
       ))}
-      {recorded.state === 'offline' && <p className="muted">Your recorded tips show when you are online.</p>}
-      {recorded.state === 'loading' && <p className="muted">Loading your tips...</p>}
-      {recorded.state === 'failed' && <p className="muted">Failed to load your tips</p>}
+      <TipListState state={recorded.state} texts={SENT_STATES} />
       {nothing && <p className="muted">No tips sent yet.</p>}
       {(waiting.length > 0 || tips.length > 0) && (
         <ul className={styles.tips}>
@@ -98,7 +75,18 @@ export function TipsSentCard({ userId }: { userId: string }) {
             </li>
           ))}
           {tips.map((tip) => (
-            <RecordedTip key={tip.id} tip={tip} now={now} />
+            <TipRow
+              key={tip.id}
+              amountWei={tip.amount_wei}
+              direction="to"
+              member={tip.recipient}
+              createdAt={tip.created_at}
+              now={now}
+              explorerUrl={explorerUrl}
+              txHash={tip.tx_hash}
+              status={{ value: tip.status, text: STATUS_TEXT[tip.status] }}
+              action={tip.status === 'pending' && <CheckAgain tip={tip} />}
+            />
           ))}
         </ul>
       )}
