@@ -62,3 +62,19 @@ test('at 390x844 the reading bar never floats over a post’s Report link', asyn
   expect(underBar).toBeGreaterThan(0);
   await page.screenshot({ path: 'test-results/screens/phone-thread-reading-bar.png' });
 });
+
+test('at 390x844 "Jump to latest" goes once the latest post is in view, and comes back with "Back to where I was"', async ({
+  page,
+}) => {
+  const thread = new ThreadPage(page);
+  await signInQuickly(page, MEMBER);
+  await thread.open(SEEDED.mega);
+  const latest = page.getByRole('button', { name: 'Jump to latest' });
+  const back = page.getByRole('button', { name: 'Back to where I was' });
+  await latest.click();
+  await expect(back).toBeVisible();
+  await expect(latest).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/phone-thread-after-jump.png' });
+  await back.click();
+  await expect(latest).toBeVisible();
+});

@@ -6,6 +6,7 @@ import type { ThreadRow } from '../../../data/types.ts';
 import { useThreadRead } from '../../../state/queries/readState.ts';
 import type { ScrollTarget } from '../PostList.tsx';
 import { firstUnread, highestPostNumber, topmostInView } from './landing.ts';
+import { useListEndInView } from './useListEndInView.ts';
 import { useSeenMarking } from './useSeenMarking.ts';
 import { useSeenPosts } from './useSeenPosts.ts';
 
@@ -60,6 +61,9 @@ export function useReadPosition({ thread, posts, signedIn, userId = null, linked
     setJump({ target: { postId: last.id, key: `latest:${Date.now()}` }, back });
   }, [posts]);
 
+  const several = posts !== undefined && posts.length > 1;
+  const atEnd = useListEndInView(list, several);
+
   const backToWhereIWas = useCallback(() => {
     setJump((current) => (current?.back ? { target: { postId: current.back, key: `back:${Date.now()}` } } : current));
   }, []);
@@ -69,7 +73,7 @@ export function useReadPosition({ thread, posts, signedIn, userId = null, linked
     target: jump?.target ?? landing,
     divider: unread?.id,
     newCount,
-    jumpToLatest: posts && posts.length > 1 ? jumpToLatest : undefined,
+    jumpToLatest: several && !atEnd ? jumpToLatest : undefined,
     backToWhereIWas: jump?.back ? backToWhereIWas : undefined,
   };
 }
