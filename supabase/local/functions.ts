@@ -1,5 +1,5 @@
 // /functions/v1/{name}: runs the Edge Functions of supabase/functions in this process, as the hosted Functions API
-// does: the JWT checked first (verify_jwt, hosted's default), then the function's own handler with a Request.
+// does: the JWT or API key checked first (verify_jwt, hosted's default), then the function's own handler with a Request.
 // Each function folder has a runtime-neutral handler.ts exporting createHandler(env); index.ts is for Deno.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
