@@ -26,6 +26,7 @@ const stack = await startStack({
   exposeMailbox: env.exposeMailbox,
   authRateLimits: env.authRateLimits ? undefined : false,
   trustProxy: env.trustProxy,
+  apiKeys: env.apiKeys,
 });
 process.env.LOCAL_STACK_URL = stack.url;
 await vite.listen();

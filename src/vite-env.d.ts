@@ -3,7 +3,9 @@
 interface ImportMetaEnv {
   /** A hosted Supabase project's URL; unset means the local stack that serves the app. */
   readonly VITE_SUPABASE_URL?: string;
-  /** That project's public anon key. */
+  /** That project's publishable key (sb_publishable_…), which the app calls with. */
+  readonly VITE_SUPABASE_PUBLISHABLE_KEY?: string;
+  /** That project's legacy anon key, used when no publishable key is set. */
   readonly VITE_SUPABASE_ANON_KEY?: string;
   /** That project's web-push application server key (VAPID, public), for push notifications. */
   readonly VITE_VAPID_PUBLIC_KEY?: string;

@@ -22,6 +22,27 @@ test('build-time env points the app at a hosted project without asking the local
   expect(config).toEqual({ url: 'https://abc.supabase.co', anonKey: 'k' });
 });
 
+test("a hosted build calls with the project's publishable key when it names one, else its legacy anon key", async () => {
+  const url = 'https://abc.supabase.co';
+  const env = { VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: 'legacy.anon.jwt' };
+  const load = (more: object) =>
+    loadBackendConfig({ env: { ...env, ...more }, fetch: offline, storage: memoryStorage() });
+  expect(await load({ VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_abc' })).toEqual({
+    url,
+    anonKey: 'sb_publishable_abc',
+  });
+  expect(await load({})).toEqual({ url, anonKey: 'legacy.anon.jwt' });
+  const publishableOnly = { VITE_SUPABASE_URL: url, VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_abc' };
+  const server = counting(offline);
+  const storage = memoryStorage();
+  expect(await loadBackendConfig({ env: publishableOnly, fetch: server.fetch, storage })).toEqual({
+    url,
+    anonKey: 'sb_publishable_abc',
+  });
+  expect(await refreshBackendConfig({ env: publishableOnly, fetch: server.fetch, storage }, local)).toBe(false);
+  expect(server.asked.count).toBe(0);
+});
+
 test('without env it asks the local stack, and remembers the answer for an offline start', async () => {
   const storage = memoryStorage();
   expect(await loadBackendConfig({ env: {}, fetch: answering(local), storage })).toEqual(local);

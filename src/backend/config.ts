@@ -1,6 +1,7 @@
 // Where the backend is: a hosted Supabase project from build-time env, else the local stack that served this page.
 export interface BackendConfig {
   url: string;
+  /** The key the app calls the backend with, acting as the anon role: a publishable key, or a legacy anon key. */
   anonKey: string;
   /** The web-push application server key (VAPID, public); without it this backend sends no push. */
   vapidPublicKey?: string;
@@ -18,8 +19,22 @@ export interface WalletSettings {
 
 const STORAGE_KEY = 'guap.backend-config';
 
+/** A build for a hosted project: its URL, and its publishable key or (before the new keys) its legacy anon key. */
+interface HostedEnv {
+  VITE_SUPABASE_URL?: string;
+  VITE_SUPABASE_PUBLISHABLE_KEY?: string;
+  VITE_SUPABASE_ANON_KEY?: string;
+}
+
+/** The hosted project's URL and key, when the build names one; the publishable key is taken over the legacy one. */
+function hostedProject(env: HostedEnv): { url: string; anonKey: string } | undefined {
+  const url = env.VITE_SUPABASE_URL;
+  const key = env.VITE_SUPABASE_PUBLISHABLE_KEY || env.VITE_SUPABASE_ANON_KEY;
+  return url && key ? { url, anonKey: key } : undefined;
+}
+
 interface ConfigSources {
-  env: { VITE_SUPABASE_URL?: string; VITE_SUPABASE_ANON_KEY?: string; VITE_VAPID_PUBLIC_KEY?: string };
+  env: HostedEnv & { VITE_VAPID_PUBLIC_KEY?: string };
   fetch: typeof fetch;
   /** The page's local storage, spelled out: the service worker's typecheck (no DOM types) reads this file too. */
   storage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
@@ -84,8 +99,9 @@ function parsedOrNull(text: string | null): unknown {
  * request cost a round trip or more before anything showed); `refreshBackendConfig` asks the server afterwards.
  */
 export async function loadBackendConfig(sources: ConfigSources): Promise<BackendConfig> {
-  const { VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: anonKey, VITE_VAPID_PUBLIC_KEY: vapid } = sources.env;
-  if (url && anonKey) return { url, anonKey, ...(vapid && { vapidPublicKey: vapid }) };
+  const hosted = hostedProject(sources.env);
+  const vapid = sources.env.VITE_VAPID_PUBLIC_KEY;
+  if (hosted) return { ...hosted, ...(vapid && { vapidPublicKey: vapid }) };
   if (sources.embedded) {
     sources.storage.setItem(STORAGE_KEY, JSON.stringify(sources.embedded));
     return sources.embedded;
@@ -106,11 +122,11 @@ async function askLocalStack(sources: ConfigSources): Promise<BackendConfig> {
 
 /**
  * Asks the local stack again after a start from the kept answer, and keeps the new answer. True when it differs from
- * the one the app started with (a new data folder brings a new anon key): the page must start again with it.
+ * the one the app started with (a new data folder brings a new key): the page must start again with it.
  * A hosted build, an offline device or an unreachable server keep what they have.
  */
 export async function refreshBackendConfig(sources: ConfigSources, started: BackendConfig): Promise<boolean> {
-  if (sources.env.VITE_SUPABASE_URL && sources.env.VITE_SUPABASE_ANON_KEY) return false;
+  if (hostedProject(sources.env)) return false;
   if (sources.online === false) return false;
   const latest = await askLocalStack(sources).catch(() => started);
   return JSON.stringify(latest) !== JSON.stringify(started);

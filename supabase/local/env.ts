@@ -1,5 +1,6 @@
 // The local stack's settings, read from the environment once, with the documented defaults.
 import { resolve } from 'node:path';
+import type { ApiKeySettings } from './apiKeys.ts';
 import type { WalletSettings } from './context.ts';
 import type { RoleTimeouts } from './db.ts';
 
@@ -51,6 +52,9 @@ export interface LocalEnv {
   wallet: WalletSettings;
   /** Test suites only: a push service origin on this machine that push endpoints may name (pushTestOrigin.ts). */
   pushTestOrigin?: string;
+  /** SUPABASE_PUBLISHABLE_KEY and SUPABASE_SECRET_KEY (else derived from the JWT secret); LEGACY_API_KEYS=off refuses
+   * the anon and service_role JWT keys, as a hosted project whose legacy keys are disabled. */
+  apiKeys: ApiKeySettings;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
@@ -69,6 +73,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): LocalEnv {
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
     pushTestOrigin: env.PUSH_TEST_ORIGIN || undefined,
+    apiKeys: {
+      publishableKey: env.SUPABASE_PUBLISHABLE_KEY || undefined,
+      secretKey: env.SUPABASE_SECRET_KEY || undefined,
+      legacyKeys: env.LEGACY_API_KEYS !== 'off',
+    },
     wallet: Object.fromEntries(
       Object.entries({
         chainId: env.WALLET_CHAIN_ID,

@@ -1,12 +1,13 @@
 // /functions/v1/{name}: runs the Edge Functions of supabase/functions in this process, as the hosted Functions API
-// does: the JWT checked first (verify_jwt, hosted's default), then the function's own handler with a Request.
+// does: the JWT or API key checked first (verify_jwt, hosted's default), then the function's own handler with a Request.
 // Each function folder has a runtime-neutral handler.ts exporting createHandler(env); index.ts is for Deno.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Env } from '../functions/_shared/env.ts';
 import type { StackContext } from './context.ts';
-import { ApiError, type ApiRequest, type ApiResponse } from './http.ts';
+import { apiKeyClaims } from './apiKeys.ts';
+import { ApiError, header, type ApiRequest, type ApiResponse } from './http.ts';
 import { authorizationBearer, verifyJwt } from './jwt.ts';
 // The functions' supabase-js clients need a WebSocket class to exist on Node 20, as `npm start` runs them.
 import './noRealtimeSocket.ts';
@@ -52,7 +53,9 @@ export async function handleFunctions(req: ApiRequest, ctx: StackContext): Promi
   const name = req.path.split('/')[1] ?? '';
   const handler = ctx.functions.handler(name);
   if (!handler) throw notFound();
-  const token = authorizationBearer(req.headers);
+  // verify_jwt takes a publishable or secret key on the apikey header too, as hosted's does for callers that send one.
+  const apikey = header(req, 'apikey');
+  const token = authorizationBearer(req.headers) ?? (apikey && apiKeyClaims(ctx.keys.api, apikey) ? apikey : undefined);
   if (token === undefined) throw new ApiError(401, { code: 401, message: 'Missing authorization header' });
   if (!(await verifyJwt(ctx.keys, token)).ok) throw new ApiError(401, { code: 401, message: 'Invalid JWT' });
   const headers = new Headers();
@@ -68,7 +71,10 @@ export async function handleFunctions(req: ApiRequest, ctx: StackContext): Promi
   return toApiResponse(await (await handler)(request));
 }
 
-/** Calls a function as the service role, as a hosted webhook or schedule does, with a JSON body. */
+/**
+ * Calls a function as the service role, as a hosted webhook or schedule does, with a JSON body: with the secret key on
+ * the apikey header, and the legacy service_role key as the bearer while the legacy keys are on.
+ */
 export async function invokeAsService(
   ctx: Pick<StackContext, 'functions' | 'apiUrl' | 'keys'>,
   name: string,
@@ -79,7 +85,11 @@ export async function invokeAsService(
   return (await handler)(
     new Request(`${ctx.apiUrl}/functions/v1/${name}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${ctx.keys.serviceKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: ctx.keys.api.secretKey,
+        ...(ctx.keys.api.legacyKeys && { authorization: `Bearer ${ctx.keys.serviceKey}` }),
+        'content-type': 'application/json',
+      },
       body: JSON.stringify(body),
     }),
   );

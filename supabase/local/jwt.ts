@@ -1,6 +1,11 @@
-// Supabase-style JWTs: the anon and service keys and member access tokens, all HS256 with the project's secret.
+// Supabase-style JWTs: the anon and service keys and member access tokens, all HS256 with the project's secret; and
+// the publishable and secret keys (apiKeys.ts), which stand for the anon and service_role roles wherever a token goes.
 import { SignJWT, jwtVerify, errors } from 'jose';
+import { apiKeyClaims, isDisabledLegacyKey, makeApiKeys, type ApiKeys, type ApiKeySettings } from './apiKeys.ts';
 import type { JwtClaims } from './db.ts';
+
+/** The gateway's check of a request's keys, for the services that take a key without the HTTP gateway (realtime). */
+export { apiKeyRefusal } from './apiKeys.ts';
 
 type RequestHeaders = Record<string, string | string[] | undefined>;
 
@@ -11,9 +16,11 @@ export interface JwtKeys {
   anonKey: string;
   serviceKey: string;
   issuer: string;
+  /** The publishable and secret keys, and whether the legacy anon and service keys above are still accepted. */
+  api: ApiKeys;
 }
 
-export async function makeKeys(secret: string, siteUrl: string): Promise<JwtKeys> {
+export async function makeKeys(secret: string, siteUrl: string, apiKeySettings?: ApiKeySettings): Promise<JwtKeys> {
   const key = new TextEncoder().encode(secret);
   // Long-lived, like a project's API keys; iat is fixed so the keys are stable across restarts.
   const apiKey = (role: string) =>
@@ -22,11 +29,14 @@ export async function makeKeys(secret: string, siteUrl: string): Promise<JwtKeys
       .setIssuedAt(1_700_000_000)
       .setExpirationTime(4_102_444_800)
       .sign(key);
+  const anonKey = await apiKey('anon');
+  const serviceKey = await apiKey('service_role');
   return {
     secret: key,
-    anonKey: await apiKey('anon'),
-    serviceKey: await apiKey('service_role'),
+    anonKey,
+    serviceKey,
     issuer: siteUrl + ISSUER_PATH,
+    api: makeApiKeys(secret, [anonKey, serviceKey], apiKeySettings),
   };
 }
 
@@ -48,10 +58,14 @@ export type JwtCheck = { ok: true; claims: JwtClaims } | { ok: false; failure: J
 
 /**
  * The one check of a bearer token for every service: signed with the project's secret (HS256) and not expired at
- * `now` (milliseconds; the system's time unless a service keeps its own clock).
+ * `now` (milliseconds; the system's time unless a service keeps its own clock). A publishable or secret key passes as
+ * its role; a legacy key does not once the legacy keys are off.
  */
 export async function verifyJwt(keys: JwtKeys, token: string | undefined, now?: number): Promise<JwtCheck> {
   if (!token) return { ok: false, failure: 'missing' };
+  const apiKey = apiKeyClaims(keys.api, token);
+  if (apiKey) return { ok: true, claims: apiKey };
+  if (isDisabledLegacyKey(keys.api, token)) return { ok: false, failure: 'invalid' };
   try {
     const { payload } = await jwtVerify(token, keys.secret, {
       algorithms: ['HS256'],

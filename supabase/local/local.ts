@@ -85,7 +85,8 @@ export function assertOwnOrigin(req: ApiRequest, ctx: StackContext): void {
 /** What the app needs of the backend but its URL: answered at /local/v1/config, and written into the app's HTML. */
 export function embeddedConfigOf(ctx: StackContext): EmbeddedConfig {
   return {
-    anonKey: ctx.keys.anonKey,
+    // The publishable key, as hosted's docs have apps use: it works whether or not the legacy keys are on.
+    anonKey: ctx.keys.api.publishableKey,
     vapidPublicKey: ctx.vapidPublicKey,
     ...(Object.keys(ctx.wallet).length > 0 && { wallet: { ...ctx.wallet } }),
   };

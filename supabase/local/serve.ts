@@ -3,6 +3,7 @@
 import { join, resolve } from 'node:path';
 import { openPostgres, type Db, type RoleTimeouts } from './db.ts';
 import { openPglite } from './pgliteThread.ts';
+import { checkApiKeySettings } from './apiKeys.ts';
 import { clientAddress } from './clientAddress.ts';
 import { ownerOnlyDataDir, tightenDataDir } from './dataDirModes.ts';
 import { parseRoleTimeouts, readEnv } from './env.ts';
@@ -32,6 +33,7 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
     assertPushTestOriginFitsHost(env.pushTestOrigin, env.host);
     jwtSecret = await projectJwtSecret(env.dataDir, env.jwtSecret);
     assertSecretFitsHost(jwtSecret, env.host);
+    checkApiKeySettings(env.apiKeys);
     clientAddress(env.trustProxy);
     pgliteStatementTimeouts = parseRoleTimeouts(env.pgliteStatementTimeouts);
     vapidKeys = await projectVapidKeys(env.dataDir, { publicKey: env.vapidPublicKey, privateKey: env.vapidPrivateKey });
@@ -62,6 +64,7 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
     checkTips: true,
     wallet: env.wallet,
     pushTestOrigin: env.pushTestOrigin,
+    apiKeys: env.apiKeys,
     ...overrides,
   });
   console.log(`GuapCoin Forum is running at ${stack.url}`);

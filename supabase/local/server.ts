@@ -2,6 +2,8 @@
 // (services.ts), the realtime websocket, and the forum's web host for everything else (web/webHost.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ApiKeySettings } from './apiKeys.ts';
+import { assertApiKeys } from './apiGateway.ts';
 import { clientAddress } from './clientAddress.ts';
 import type { Clock } from './clock.ts';
 import { FairQueue, QueueFull, type FairQueueLimits } from './fairQueue.ts';
@@ -64,6 +66,8 @@ export interface StackOptions {
   realtimeLimits?: Partial<RealtimeLimits>;
   /** The realtime websocket's clock (silent sockets, expired tokens); the system's unless a test drives its own. */
   realtimeClock?: Clock;
+  /** The publishable and secret keys, and whether the legacy JWT keys still work (they do unless told otherwise). */
+  apiKeys?: ApiKeySettings;
 }
 
 /**
@@ -81,6 +85,8 @@ export interface Stack {
   url: string;
   anonKey: string;
   serviceKey: string;
+  publishableKey: string;
+  secretKey: string;
   ctx: StackContext;
   /** Settles once every text file of `staticDir` is compressed (at once without one): benchmarks wait for it. */
   staticPrecompressed: Promise<void>;
@@ -128,6 +134,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           remoteAddress: addressOf(req),
           body,
         };
+        if (service.gateway) assertApiKeys(apiReq, ctx.keys);
         // After the body is read: a slow upload holds no turn.
         const release = service.busy ? await queue?.acquire(apiReq.remoteAddress) : undefined;
         let out: ApiResponse;
@@ -170,11 +177,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
-  const keys = await makeKeys(options.jwtSecret, url);
+  const keys = await makeKeys(options.jwtSecret, url, options.apiKeys);
   const siteUrl = options.siteUrl ?? url;
   const vapid = options.vapidKeys ?? newVapidKeys();
   const functionEnv: Record<string, string> = {
     SUPABASE_URL: url,
+    // As hosted hands them to functions: the new keys by name, and the legacy ones even when they are off.
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.api.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.api.secretKey }),
     SUPABASE_ANON_KEY: keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: keys.serviceKey,
     SITE_URL: siteUrl,
@@ -228,6 +238,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     url,
     anonKey: keys.anonKey,
     serviceKey: keys.serviceKey,
+    publishableKey: keys.api.publishableKey,
+    secretKey: keys.api.secretKey,
     ctx,
     staticPrecompressed: web.precompress(),
     realtime,

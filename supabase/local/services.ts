@@ -24,6 +24,8 @@ export interface Service {
   errors: ServiceErrors;
   /** Open CORS, as hosted: the API authenticates by bearer token, never by cookie, so any origin may call it. */
   cors: boolean;
+  /** Behind hosted's API gateway, which checks the request's API keys first (apiGateway.ts). */
+  gateway: boolean;
   /**
    * Present when the service waits for the client's turn at the database (fairQueue.ts): its 429, in its own shape,
    * for a client with too many requests waiting. Not the functions: they call /rest/v1 back from this address while
@@ -36,6 +38,7 @@ const services: Service[] = [
   {
     prefix: '/rest/v1',
     handler: handleRest,
+    gateway: true,
     cors: true,
     bodyLimit: 1024 * 1024,
     errors: {
@@ -53,6 +56,7 @@ const services: Service[] = [
   {
     prefix: '/auth/v1',
     handler: handleAuth,
+    gateway: true,
     cors: true,
     bodyLimit: 64 * 1024,
     errors: {
@@ -65,6 +69,7 @@ const services: Service[] = [
   {
     prefix: '/storage/v1',
     handler: handleStorage,
+    gateway: true,
     cors: true,
     bodyLimit: 50 * 1024 * 1024,
     errors: {
@@ -77,6 +82,7 @@ const services: Service[] = [
   {
     prefix: '/functions/v1',
     handler: handleFunctions,
+    gateway: true,
     cors: true,
     bodyLimit: 1024 * 1024,
     errors: {
@@ -89,6 +95,7 @@ const services: Service[] = [
   {
     prefix: '/local/v1/emails',
     handler: handleMailApi,
+    gateway: false,
     cors: false,
     bodyLimit: 256 * 1024,
     errors: {
@@ -99,6 +106,7 @@ const services: Service[] = [
   {
     prefix: '/local',
     handler: handleLocal,
+    gateway: false,
     cors: false,
     bodyLimit: 1024,
     errors: {

@@ -11,14 +11,23 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-test('GET /local/v1/config gives the app its URL and the anon key, a JWT with role anon', async () => {
+test("GET /local/v1/config gives the app its URL and the stack's publishable key, which reads as a visitor", async () => {
   const res = await fetch(`${stack.url}/local/v1/config`);
   expect(res.status).toBe(200);
   const config = (await res.json()) as { url: string; anonKey: string };
   expect(config.url).toBe(stack.url);
-  expect(config.anonKey).toBe(stack.anonKey);
-  const payload = JSON.parse(Buffer.from(config.anonKey.split('.')[1]!, 'base64url').toString());
-  expect(payload.role).toBe('anon');
+  expect(config.anonKey).toBe(stack.publishableKey);
+  expect(config.anonKey).toMatch(/^sb_publishable_[\w-]{22}_[\w-]{8}$/);
+  const headers = { apikey: config.anonKey, authorization: `Bearer ${config.anonKey}` };
+  const read = await fetch(`${stack.url}/rest/v1/threads?select=id&limit=1`, { headers });
+  expect(read.status).toBe(200);
+  expect(await read.json()).toHaveLength(1);
+  const write = await fetch(`${stack.url}/rest/v1/threads`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'From a visitor' }),
+  });
+  expect(write.status).toBe(401);
 });
 
 test('an unknown local endpoint is a 404, not a crash', async () => {

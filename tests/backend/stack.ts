@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { ApiKeySettings } from '../../supabase/local/apiKeys.ts';
 import type { AuthRateLimits } from '../../supabase/local/auth/rateLimits.ts';
 import type { Clock } from '../../supabase/local/clock.ts';
 import { openPostgres, type Db, type RoleTimeouts } from '../../supabase/local/db.ts';
@@ -69,6 +70,8 @@ export interface TestStackOptions {
   fairQueue?: FairQueueLimits | false;
   /** The realtime websocket's clock; the system's unless a test moves time itself. */
   realtimeClock?: Clock;
+  /** The publishable and secret keys, and whether the legacy JWT keys still work (npm start's LEGACY_API_KEYS). */
+  apiKeys?: ApiKeySettings;
 }
 
 /** A database for one test file, copied from a migrated template (so only `extraSql` is left to apply). */
@@ -115,6 +118,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       pgliteStatementTimeouts: options.pgliteStatementTimeouts,
       fairQueue: options.fairQueue,
       realtimeClock: options.realtimeClock,
+      apiKeys: options.apiKeys,
     });
   let stack = await start();
   const make = (key: string) =>

@@ -115,7 +115,7 @@ describe('caching', () => {
   test('a client-side route gets index.html, with the backend config written in', async () => {
     const res = await raw('/category/guapcoin');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body.toString()).toContain(`"anonKey":"${stack.anonKey}"`);
+    expect(res.body.toString()).toContain(`"anonKey":"${stack.publishableKey}"`);
     expect(res.body.equals(SERVED_INDEX)).toBe(true);
   });
 

@@ -1,4 +1,5 @@
-// Whether a function's caller is the service role (a webhook or a schedule sends its key as the bearer token).
+// Whether a function's caller is the service role: a webhook or a schedule sends a secret key on the apikey header,
+// or, set up before the new keys, the legacy service_role key as its bearer token.
 
 /** Equal strings, compared in time that does not depend on where they differ. */
 function sameSecret(a: string, b: string): boolean {
@@ -7,7 +8,8 @@ function sameSecret(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export function isServiceRole(req: Request, serviceRoleKey: string): boolean {
+export function isServiceRole(req: Request, serviceKeys: readonly string[]): boolean {
   const bearer = req.headers.get('authorization')?.replace(/^bearer\s+/i, '') ?? '';
-  return bearer !== '' && sameSecret(bearer, serviceRoleKey);
+  const given = [bearer, req.headers.get('apikey') ?? ''].filter((value) => value !== '');
+  return serviceKeys.some((key) => given.some((value) => sameSecret(value, key)));
 }

@@ -4,7 +4,7 @@
 // the service role, on a schedule, asks with {due: true} about every pending tip whose next check is due.
 import { z } from 'zod';
 import { json, preflight, readJson } from '../_shared/answers.ts';
-import { callerId, readProjectSettings, serviceClient } from '../_shared/clients.ts';
+import { callerOf, keyRefusedAnswer, readProjectSettings, serviceClient } from '../_shared/clients.ts';
 import { runtimeEnv, type Env } from '../_shared/env.ts';
 import { isServiceRole } from '../_shared/serviceRole.ts';
 import { checkDueTips } from './due.ts';
@@ -31,8 +31,10 @@ export function createHandler(env: Env = runtimeEnv, options: CheckTipOptions = 
     const settings = readProjectSettings(env);
     if (typeof settings === 'string') return json(500, { error: `check-tip is not set up: ${settings}` });
     if (req.method !== 'POST') return json(405, { error: 'Use POST' });
-    const service = isServiceRole(req, settings.serviceRoleKey);
-    if (!service && !(await callerId(req, settings))) return json(401, { error: 'Sign in to check a tip' });
+    const service = isServiceRole(req, settings.serviceKeys);
+    const caller = service ? {} : await callerOf(req, settings);
+    if (caller.keyRefused) return json(500, { error: keyRefusedAnswer('check-tip', caller.keyRefused) });
+    if (!service && !caller.id) return json(401, { error: 'Sign in to check a tip' });
     const body = await readJson(req);
     if (!body) return json(400, { error: 'The body must be JSON: {tip_id}' });
     const due = DueRequest.safeParse(body.value).success;

@@ -91,7 +91,7 @@ async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<v
 }
 
 export async function deliverDue(settings: SenderSettings, options: DeliverOptions): Promise<DeliverySummary> {
-  const db = createClient(settings.supabaseUrl, settings.serviceRoleKey, {
+  const db = createClient(settings.supabaseUrl, settings.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const agent = pushAgent(settings.pushCaCert);

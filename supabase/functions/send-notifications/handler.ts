@@ -1,6 +1,6 @@
 // send-notifications: delivers the due notification deliveries by email and web push. Called by a Database Webhook
 // on each notification insert (and by a schedule, for retries) on hosted Supabase; by the local stack likewise.
-// Only the service role may call it: the webhook sends the service role key as its bearer token.
+// Only the service role may call it: the webhook sends a secret key (or the legacy service_role key) with it.
 import { isServiceRole } from '../_shared/serviceRole.ts';
 import { runtimeEnv, type Env } from '../_shared/env.ts';
 import { DEFAULT_OPTIONS, deliverDue, type DeliverOptions } from './deliver.ts';
@@ -25,7 +25,7 @@ export function createHandler(env: Env = runtimeEnv, options: DeliverOptions = D
     const settings = readSettings(env);
     if (typeof settings === 'string') return json(500, { error: `send-notifications is not set up: ${settings}` });
     if (req.method !== 'POST') return json(405, { error: 'Use POST' });
-    if (!isServiceRole(req, settings.serviceRoleKey)) {
+    if (!isServiceRole(req, settings.serviceKeys)) {
       return json(403, { error: 'Only the service role may run the notification sender' });
     }
     // The webhook's payload names the new row; the sender delivers whatever is due, that row included.

@@ -1,6 +1,9 @@
 // Web push to every device the recipient subscribed, with the `web-push` library (VAPID, aes128gcm): each push
 // within a deadline, connecting included, and a capped number in flight at once.
 import { Agent, request as httpsRequest } from 'node:https';
+// web-push ships no declarations: Deno would type it from its JavaScript, where the VAPID header may be undefined.
+// Both checkers read the same DefinitelyTyped declarations instead.
+// @ts-types="npm:@types/web-push@^3.6.4"
 import webPush from 'web-push';
 import type { Delivery, Outcome } from './delivery.ts';
 import { checkPushEndpoint } from './endpoint.ts';

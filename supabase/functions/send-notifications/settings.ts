@@ -1,6 +1,7 @@
 // The sender's settings, read once per call: the project (injected by hosted Supabase), the VAPID keys and the
 // mail API (secrets), and the site that links point at.
 import type { Env } from '../_shared/env.ts';
+import { readProjectKeys } from '../_shared/projectKeys.ts';
 import { testOriginsFrom } from './endpoint.ts';
 
 export interface VapidDetails {
@@ -18,7 +19,10 @@ export interface MailSettings {
 
 export interface SenderSettings {
   supabaseUrl: string;
-  serviceRoleKey: string;
+  /** The secret key, else the legacy service_role key (projectKeys.ts). */
+  serviceKey: string;
+  /** Every key whose holder is the service role, which the caller must show. */
+  serviceKeys: string[];
   /** Where links in mails and pushes lead, without a trailing slash. */
   siteUrl?: string;
   /** Why push cannot be sent, or the keys to send it with. */
@@ -52,12 +56,17 @@ function mailFrom(env: Env): MailSettings | string {
 /** The settings, or the names of the missing ones without which nothing can be done. */
 export function readSettings(env: Env): SenderSettings | string {
   const supabaseUrl = env('SUPABASE_URL');
-  const serviceRoleKey = env('SUPABASE_SERVICE_ROLE_KEY');
-  if (!supabaseUrl || !serviceRoleKey) return 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are not set';
+  const keys = readProjectKeys(env);
+  if (typeof keys === 'string') return keys;
+  const { serviceKey, serviceKeys } = keys;
+  if (!supabaseUrl || !serviceKey) {
+    return 'SUPABASE_URL and a secret key (SUPABASE_SECRET_KEYS or SUPABASE_SERVICE_ROLE_KEY) are not set';
+  }
   const siteUrl = env('SITE_URL')?.replace(/\/+$/, '') || undefined;
   return {
     supabaseUrl,
-    serviceRoleKey,
+    serviceKey,
+    serviceKeys,
     siteUrl,
     vapid: vapidFrom(env, siteUrl),
     mail: mailFrom(env),

@@ -3,7 +3,7 @@
 import { verifyMessage } from 'ethers';
 import { z } from 'zod';
 import { json, preflight, readJson } from '../_shared/answers.ts';
-import { callerId, readProjectSettings, serviceClient } from '../_shared/clients.ts';
+import { callerOf, keyRefusedAnswer, readProjectSettings, serviceClient } from '../_shared/clients.ts';
 import { runtimeEnv, type Env } from '../_shared/env.ts';
 
 const VerifyRequest = z.object(
@@ -43,7 +43,9 @@ export function createHandler(env: Env = runtimeEnv) {
     const settings = readProjectSettings(env);
     if (typeof settings === 'string') return json(500, { error: `verify-wallet is not set up: ${settings}` });
     if (req.method !== 'POST') return json(405, { error: 'Use POST' });
-    const userId = await callerId(req, settings);
+    const caller = await callerOf(req, settings);
+    if (caller.keyRefused) return json(500, { error: keyRefusedAnswer('verify-wallet', caller.keyRefused) });
+    const userId = caller.id;
     if (!userId) return json(401, { error: ANSWERS.signIn });
     const body = await readJson(req);
     if (!body) return json(400, { error: 'The body must be JSON: {nonce, address, signature}' });

@@ -9,7 +9,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db, JwtClaims } from '../db.ts';
 import { QueueFull, type FairQueue } from '../fairQueue.ts';
-import { verifyJwt, type JwtKeys } from '../jwt.ts';
+import { apiKeyRefusal, verifyJwt, type JwtKeys } from '../jwt.ts';
 import { decode, encode, vsnOf, type PhoenixMessage, type Vsn } from './phoenix.ts';
 import { mayRead } from './topicAccess.ts';
 
@@ -123,8 +123,9 @@ export class RealtimeServer {
     const vsn = vsnOf(url);
     if (!vsn) return refuse(socket, 400, 'Unsupported vsn: use 1.0.0 or 2.0.0');
     const apikey = url.searchParams.get('apikey') ?? '';
+    const refused = apiKeyRefusal(this.deps.keys.api, { apikey }, req.headers)?.body.message;
     const key = await verifyJwt(this.deps.keys, apikey, this.clock.now());
-    if (!key.ok) return refuse(socket, 401, 'Invalid API key');
+    if (refused || !key.ok) return refuse(socket, 401, refused ?? 'Invalid API key');
     const address = this.deps.addressOf(req);
     if ([...this.clients].filter((c) => c.address === address).length >= this.limits.socketsPerClient) {
       return refuse(socket, 429, 'Too many open sockets from this address');

@@ -3,6 +3,7 @@
 // whatever Host a request names, so no request can make it point elsewhere.
 
 export interface EmbeddedConfig {
+  /** The key the app calls with as the anon role: the stack's publishable key. */
   anonKey: string;
   vapidPublicKey?: string;
   wallet?: Record<string, string>;
