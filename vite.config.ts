@@ -51,7 +51,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL('./src/backend/realtimeStub.ts', import.meta.url)),
       },
       // The router's store asks for the shim, which carries a fallback for React before 18; React 19 has the hook.
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
     ],
   },
   server: {
