@@ -237,6 +237,34 @@ export type Database = {
           },
         ];
       };
+      member_visit_days: {
+        Row: {
+          day: string;
+          member_id: string;
+        };
+        Insert: {
+          day: string;
+          member_id: string;
+        };
+        Update: {
+          day?: string;
+          member_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'member_visit_days_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_visit_days_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       messages: {
         Row: {
           content: string;
@@ -1066,6 +1094,118 @@ export type Database = {
           },
         ];
       };
+      trust_level_locks: {
+        Row: {
+          level: number;
+          member_id: string;
+          set_at: string;
+          set_by: string | null;
+        };
+        Insert: {
+          level: number;
+          member_id: string;
+          set_at?: string;
+          set_by?: string | null;
+        };
+        Update: {
+          level?: number;
+          member_id?: string;
+          set_at?: string;
+          set_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'trust_level_locks_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'trust_level_locks_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'trust_level_locks_set_by_fkey';
+            columns: ['set_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'trust_level_locks_set_by_fkey';
+            columns: ['set_by'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      trust_settings: {
+        Row: {
+          id: boolean;
+          tl1_account_days: number;
+          tl1_days_visited: number;
+          tl1_flags_agreed: number;
+          tl1_likes_received: number;
+          tl1_posts_read: number;
+          tl1_posts_written: number;
+          tl2_account_days: number;
+          tl2_days_visited: number;
+          tl2_flags_agreed: number;
+          tl2_likes_received: number;
+          tl2_posts_read: number;
+          tl2_posts_written: number;
+          tl3_account_days: number;
+          tl3_days_visited: number;
+          tl3_flags_agreed: number;
+          tl3_likes_received: number;
+          tl3_posts_read: number;
+          tl3_posts_written: number;
+        };
+        Insert: {
+          id?: boolean;
+          tl1_account_days?: number;
+          tl1_days_visited?: number;
+          tl1_flags_agreed?: number;
+          tl1_likes_received?: number;
+          tl1_posts_read?: number;
+          tl1_posts_written?: number;
+          tl2_account_days?: number;
+          tl2_days_visited?: number;
+          tl2_flags_agreed?: number;
+          tl2_likes_received?: number;
+          tl2_posts_read?: number;
+          tl2_posts_written?: number;
+          tl3_account_days?: number;
+          tl3_days_visited?: number;
+          tl3_flags_agreed?: number;
+          tl3_likes_received?: number;
+          tl3_posts_read?: number;
+          tl3_posts_written?: number;
+        };
+        Update: {
+          id?: boolean;
+          tl1_account_days?: number;
+          tl1_days_visited?: number;
+          tl1_flags_agreed?: number;
+          tl1_likes_received?: number;
+          tl1_posts_read?: number;
+          tl1_posts_written?: number;
+          tl2_account_days?: number;
+          tl2_days_visited?: number;
+          tl2_flags_agreed?: number;
+          tl2_likes_received?: number;
+          tl2_posts_read?: number;
+          tl2_posts_written?: number;
+          tl3_account_days?: number;
+          tl3_days_visited?: number;
+          tl3_flags_agreed?: number;
+          tl3_likes_received?: number;
+          tl3_posts_read?: number;
+          tl3_posts_written?: number;
+        };
+        Relationships: [];
+      };
       wallet_challenges: {
         Row: {
           created_at: string;
@@ -1210,6 +1350,7 @@ export type Database = {
       };
       claim_tip_check: { Args: { p_tip: string }; Returns: boolean };
       close_reports: { Args: { new_status: string; post: string }; Returns: number };
+      computed_trust_level: { Args: { member: string }; Returns: number };
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined };
       dismiss_reporter_reports: { Args: { reporter: string }; Returns: number };
       dismiss_reports: { Args: { post_id: string }; Returns: number };
@@ -1269,6 +1410,20 @@ export type Database = {
         }[];
       };
       member_activity_visible: { Args: { member: string }; Returns: boolean };
+      member_trust: {
+        Args: { member: string };
+        Returns: {
+          account_days: number;
+          computed_level: number;
+          days_visited: number;
+          flags_agreed: number;
+          level: number;
+          likes_received: number;
+          locked: boolean;
+          posts_read: number;
+          posts_written: number;
+        }[];
+      };
       mentioned_members: { Args: { content: string }; Returns: string[] };
       moderation_search_pattern: { Args: { search: string }; Returns: string };
       moderation_user_count: { Args: { search?: string }; Returns: number };
@@ -1325,11 +1480,24 @@ export type Database = {
           title: string;
         }[];
       };
+      set_trust_level: { Args: { level: number; member: string }; Returns: undefined };
       settle_tip: { Args: { p_status: string; p_tip: string }; Returns: string };
       sync_table: { Args: { members?: string[]; table_name: string; topic: string }; Returns: undefined };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
       take_wallet_challenge: { Args: { p_nonce: string; p_user: string }; Returns: string };
       touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };
+      trust_level: { Args: { member: string }; Returns: number };
+      trust_metrics: {
+        Args: { member: string };
+        Returns: {
+          account_days: number;
+          days_visited: number;
+          flags_agreed: number;
+          likes_received: number;
+          posts_read: number;
+          posts_written: number;
+        }[];
+      };
       unban_user: { Args: { target: string }; Returns: undefined };
       username_problem: { Args: { wanted: string }; Returns: string };
       wait_in_words: { Args: { seconds: number }; Returns: string };
