@@ -622,6 +622,7 @@ export type Database = {
       };
       post_reports: {
         Row: {
+          accuracy_bonus: number;
           created_at: string;
           details: string | null;
           handled_at: string | null;
@@ -630,9 +631,12 @@ export type Database = {
           post_id: string;
           reason: string;
           reporter_id: string;
+          score: number;
           status: string;
+          trust_level: number;
         };
         Insert: {
+          accuracy_bonus?: number;
           created_at?: string;
           details?: string | null;
           handled_at?: string | null;
@@ -641,9 +645,12 @@ export type Database = {
           post_id: string;
           reason: string;
           reporter_id?: string;
+          score?: number;
           status?: string;
+          trust_level?: number;
         };
         Update: {
+          accuracy_bonus?: number;
           created_at?: string;
           details?: string | null;
           handled_at?: string | null;
@@ -652,7 +659,9 @@ export type Database = {
           post_id?: string;
           reason?: string;
           reporter_id?: string;
+          score?: number;
           status?: string;
+          trust_level?: number;
         };
         Relationships: [
           {
@@ -1142,7 +1151,11 @@ export type Database = {
       };
       trust_settings: {
         Row: {
+          accuracy_bonus_max: number;
+          accuracy_min_decided: number;
+          flag_hide_score: number;
           id: boolean;
+          staff_flag_score: number;
           tl1_account_days: number;
           tl1_days_visited: number;
           tl1_flags_agreed: number;
@@ -1163,7 +1176,11 @@ export type Database = {
           tl3_posts_written: number;
         };
         Insert: {
+          accuracy_bonus_max?: number;
+          accuracy_min_decided?: number;
+          flag_hide_score?: number;
           id?: boolean;
+          staff_flag_score?: number;
           tl1_account_days?: number;
           tl1_days_visited?: number;
           tl1_flags_agreed?: number;
@@ -1184,7 +1201,11 @@ export type Database = {
           tl3_posts_written?: number;
         };
         Update: {
+          accuracy_bonus_max?: number;
+          accuracy_min_decided?: number;
+          flag_hide_score?: number;
           id?: boolean;
+          staff_flag_score?: number;
           tl1_account_days?: number;
           tl1_days_visited?: number;
           tl1_flags_agreed?: number;
@@ -1314,6 +1335,14 @@ export type Database = {
     Functions: {
       accepts_messages: { Args: { recipient: string }; Returns: boolean };
       ban_user: { Args: { delete_posts?: boolean; reason: string; target: string }; Returns: undefined };
+      caller_flag_weight: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          accuracy_bonus: number;
+          score: number;
+          trust_level: number;
+        }[];
+      };
       caller_is_banned: { Args: Record<PropertyKey, never>; Returns: boolean };
       claim_due_tips: {
         Args: { p_limit?: number };
@@ -1362,6 +1391,14 @@ export type Database = {
         }[];
       };
       finish_notification_delivery: { Args: { error?: string; id: string; ok: boolean }; Returns: string };
+      flag_weight: {
+        Args: { reporter: string };
+        Returns: {
+          accuracy_bonus: number;
+          score: number;
+          trust_level: number;
+        }[];
+      };
       has_report_standing: { Args: { member: string }; Returns: boolean };
       has_reported: { Args: { post: string }; Returns: boolean };
       hold_post: { Args: { post: string }; Returns: undefined };
@@ -1463,6 +1500,7 @@ export type Database = {
           thread_title: string;
         }[];
       };
+      post_flag_score: { Args: { post: string }; Returns: number };
       push_endpoint_problem: { Args: { endpoint: string }; Returns: string };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
       release_post: { Args: { post: string }; Returns: boolean };
