@@ -890,6 +890,83 @@ export type Database = {
         };
         Relationships: [];
       };
+      reviewables: {
+        Row: {
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          kind: string;
+          post_id: string | null;
+          reason: string | null;
+          score: number;
+          status: string;
+          target_user_id: string | null;
+          updated_at: string;
+          version: number;
+          refuse_stale_review: undefined | null;
+        };
+        Insert: {
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          kind: string;
+          post_id?: string | null;
+          reason?: string | null;
+          score?: number;
+          status?: string;
+          target_user_id?: string | null;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          kind?: string;
+          post_id?: string | null;
+          reason?: string | null;
+          score?: number;
+          status?: string;
+          target_user_id?: string | null;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reviewables_decided_by_fkey';
+            columns: ['decided_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviewables_decided_by_fkey';
+            columns: ['decided_by'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviewables_post_id_fkey';
+            columns: ['post_id'];
+            referencedRelation: 'posts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviewables_target_user_id_fkey';
+            columns: ['target_user_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviewables_target_user_id_fkey';
+            columns: ['target_user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       sync_tombstones: {
         Row: {
           deleted_at: string;
@@ -1334,6 +1411,10 @@ export type Database = {
     };
     Functions: {
       accepts_messages: { Args: { recipient: string }; Returns: boolean };
+      apply_review_decision: {
+        Args: { decision: string; item: Database['public']['Tables']['reviewables']['Row'] };
+        Returns: number;
+      };
       ban_user: { Args: { delete_posts?: boolean; reason: string; target: string }; Returns: undefined };
       caller_flag_weight: {
         Args: Record<PropertyKey, never>;
@@ -1401,6 +1482,7 @@ export type Database = {
       };
       has_report_standing: { Args: { member: string }; Returns: boolean };
       has_reported: { Args: { post: string }; Returns: boolean };
+      hold_for_review: { Args: { post: string; why: string }; Returns: undefined };
       hold_post: { Args: { post: string }; Returns: undefined };
       increment_thread_view_count: { Args: { thread_id: string }; Returns: undefined };
       is_active_member: { Args: Record<PropertyKey, never>; Returns: boolean };
@@ -1503,10 +1585,39 @@ export type Database = {
       post_flag_score: { Args: { post: string }; Returns: number };
       push_endpoint_problem: { Args: { endpoint: string }; Returns: string };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
+      refuse_stale_review: { Args: { item: Database['public']['Tables']['reviewables']['Row'] }; Returns: undefined };
       release_post: { Args: { post: string }; Returns: boolean };
       reports_hide_post: { Args: { post: string }; Returns: boolean };
       resolve_author_reports: { Args: { author: string }; Returns: undefined };
       resolve_reports: { Args: { outcome: string; post_id: string }; Returns: number };
+      review_decide: {
+        Args: { decision: string; item: string; item_version: number };
+        Returns: {
+          id: string;
+          status: string;
+          version: number;
+        }[];
+      };
+      review_pending_count: { Args: Record<PropertyKey, never>; Returns: number };
+      review_queue: {
+        Args: { after_id?: string; after_score?: number; max_rows?: number; with_status?: string };
+        Returns: {
+          created_at: string;
+          flags: Json;
+          id: string;
+          kind: string;
+          post_excerpt: string;
+          post_id: string;
+          reason: string;
+          score: number;
+          status: string;
+          target_user_id: string;
+          target_username: string;
+          thread_id: string;
+          thread_title: string;
+          version: number;
+        }[];
+      };
       search_forum: {
         Args: { max_results?: number; query: string };
         Returns: {
@@ -1520,6 +1631,7 @@ export type Database = {
       };
       set_trust_level: { Args: { level: number; member: string }; Returns: undefined };
       settle_tip: { Args: { p_status: string; p_tip: string }; Returns: string };
+      sync_flag_review: { Args: { closed_as: string; post: string }; Returns: undefined };
       sync_table: { Args: { members?: string[]; table_name: string; topic: string }; Returns: undefined };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
       take_wallet_challenge: { Args: { p_nonce: string; p_user: string }; Returns: string };
