@@ -237,6 +237,80 @@ export type Database = {
           },
         ];
       };
+      member_penalties: {
+        Row: {
+          created_by: string | null;
+          ends_at: string;
+          id: string;
+          kind: string;
+          lifted_at: string | null;
+          lifted_by: string | null;
+          member_id: string;
+          reason: string;
+          starts_at: string;
+          refuse_penalized: undefined | null;
+        };
+        Insert: {
+          created_by?: string | null;
+          ends_at: string;
+          id?: string;
+          kind: string;
+          lifted_at?: string | null;
+          lifted_by?: string | null;
+          member_id: string;
+          reason: string;
+          starts_at?: string;
+        };
+        Update: {
+          created_by?: string | null;
+          ends_at?: string;
+          id?: string;
+          kind?: string;
+          lifted_at?: string | null;
+          lifted_by?: string | null;
+          member_id?: string;
+          reason?: string;
+          starts_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'member_penalties_created_by_fkey';
+            columns: ['created_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_penalties_created_by_fkey';
+            columns: ['created_by'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_penalties_lifted_by_fkey';
+            columns: ['lifted_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_penalties_lifted_by_fkey';
+            columns: ['lifted_by'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_penalties_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_penalties_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       member_visit_days: {
         Row: {
           day: string;
@@ -1425,6 +1499,27 @@ export type Database = {
         }[];
       };
       caller_is_banned: { Args: Record<PropertyKey, never>; Returns: boolean };
+      caller_may_message_silenced: { Args: { recipient: string }; Returns: boolean };
+      caller_penalty: {
+        Args: { penalty: string };
+        Returns: {
+          created_by: string | null;
+          ends_at: string;
+          id: string;
+          kind: string;
+          lifted_at: string | null;
+          lifted_by: string | null;
+          member_id: string;
+          reason: string;
+          starts_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'member_penalties';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       claim_due_tips: {
         Args: { p_limit?: number };
         Returns: {
@@ -1492,6 +1587,7 @@ export type Database = {
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_staff_member: { Args: { member: string }; Returns: boolean };
+      lift_penalty: { Args: { kind: string; member: string }; Returns: boolean };
       limit_action: { Args: { kind: string; row_id: string }; Returns: undefined };
       limited_action_frees_at: {
         Args: { allowed: number; kind: string; member: string; seconds: number };
@@ -1582,9 +1678,50 @@ export type Database = {
           thread_title: string;
         }[];
       };
+      penalize_member: {
+        Args: { days: number; kind: string; member: string; reason: string };
+        Returns: {
+          created_by: string | null;
+          ends_at: string;
+          id: string;
+          kind: string;
+          lifted_at: string | null;
+          lifted_by: string | null;
+          member_id: string;
+          reason: string;
+          starts_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'member_penalties';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      penalty_in_force: {
+        Args: { member: string; penalty: string };
+        Returns: {
+          created_by: string | null;
+          ends_at: string;
+          id: string;
+          kind: string;
+          lifted_at: string | null;
+          lifted_by: string | null;
+          member_id: string;
+          reason: string;
+          starts_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'member_penalties';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       post_flag_score: { Args: { post: string }; Returns: number };
       push_endpoint_problem: { Args: { endpoint: string }; Returns: string };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
+      refuse_penalized: { Args: { p: Database['public']['Tables']['member_penalties']['Row'] }; Returns: undefined };
       refuse_stale_review: { Args: { item: Database['public']['Tables']['reviewables']['Row'] }; Returns: undefined };
       release_post: { Args: { post: string }; Returns: boolean };
       reports_hide_post: { Args: { post: string }; Returns: boolean };
