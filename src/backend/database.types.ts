@@ -609,16 +609,19 @@ export type Database = {
           content: string;
           held_at: string;
           post_id: string;
+          reason: string | null;
         };
         Insert: {
           content: string;
           held_at?: string;
           post_id: string;
+          reason?: string | null;
         };
         Update: {
           content?: string;
           held_at?: string;
           post_id?: string;
+          reason?: string | null;
         };
         Relationships: [
           {
@@ -1415,6 +1418,46 @@ export type Database = {
           },
         ];
       };
+      watched_words: {
+        Row: {
+          action: string;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          normalized: string;
+          word: string;
+        };
+        Insert: {
+          action: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          normalized?: never;
+          word: string;
+        };
+        Update: {
+          action?: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          normalized?: never;
+          word?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'watched_words_created_by_fkey';
+            columns: ['created_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'watched_words_created_by_fkey';
+            columns: ['created_by'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       banned_user_list: {
@@ -1723,6 +1766,7 @@ export type Database = {
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
       refuse_penalized: { Args: { p: Database['public']['Tables']['member_penalties']['Row'] }; Returns: undefined };
       refuse_stale_review: { Args: { item: Database['public']['Tables']['reviewables']['Row'] }; Returns: undefined };
+      refuse_watched_word: { Args: { held: boolean; what: string; word: string }; Returns: undefined };
       release_post: { Args: { post: string }; Returns: boolean };
       reports_hide_post: { Args: { post: string }; Returns: boolean };
       resolve_author_reports: { Args: { author: string }; Returns: undefined };
@@ -1789,6 +1833,12 @@ export type Database = {
       username_problem: { Args: { wanted: string }; Returns: string };
       wait_in_words: { Args: { seconds: number }; Returns: string };
       wallet_challenge: { Args: Record<PropertyKey, never>; Returns: Json };
+      watch_censor: { Args: { body: string; normalized: string }; Returns: string };
+      watch_field: { Args: { body: string; can_hold: boolean; what: string }; Returns: string };
+      watch_normalize: { Args: { body: string }; Returns: string };
+      watch_pattern: { Args: { word: string }; Returns: string };
+      watch_post: { Args: { post: string }; Returns: undefined };
+      watched_word_in: { Args: { list: string; normalized: string }; Returns: string };
       write_moderation_log: {
         Args: { action: string; details?: Json; post?: string; reason?: string; target_user?: string; thread?: string };
         Returns: undefined;
