@@ -1310,6 +1310,9 @@ export type Database = {
           flag_hide_score: number;
           id: boolean;
           staff_flag_score: number;
+          tl0_max_images: number;
+          tl0_max_links: number;
+          tl0_max_mentions: number;
           tl1_account_days: number;
           tl1_days_visited: number;
           tl1_flags_agreed: number;
@@ -1335,6 +1338,9 @@ export type Database = {
           flag_hide_score?: number;
           id?: boolean;
           staff_flag_score?: number;
+          tl0_max_images?: number;
+          tl0_max_links?: number;
+          tl0_max_mentions?: number;
           tl1_account_days?: number;
           tl1_days_visited?: number;
           tl1_flags_agreed?: number;
@@ -1360,6 +1366,9 @@ export type Database = {
           flag_hide_score?: number;
           id?: boolean;
           staff_flag_score?: number;
+          tl0_max_images?: number;
+          tl0_max_links?: number;
+          tl0_max_mentions?: number;
           tl1_account_days?: number;
           tl1_days_visited?: number;
           tl1_flags_agreed?: number;
@@ -1541,6 +1550,7 @@ export type Database = {
           trust_level: number;
         }[];
       };
+      caller_has_posts: { Args: Record<PropertyKey, never>; Returns: boolean };
       caller_is_banned: { Args: Record<PropertyKey, never>; Returns: boolean };
       caller_may_message_silenced: { Args: { recipient: string }; Returns: boolean };
       caller_penalty: {
@@ -1702,6 +1712,7 @@ export type Database = {
         Args: { limits: Database['public']['Tables']['forum_limits']['Row'] };
         Returns: number;
       };
+      new_member_post_problem: { Args: { content: string; first_post: boolean; images: string[] }; Returns: string };
       notification_excerpt: { Args: { content: string }; Returns: string };
       open_reports: {
         Args: { before?: string; max_rows?: number };
@@ -1762,6 +1773,8 @@ export type Database = {
         };
       };
       post_flag_score: { Args: { post: string }; Returns: number };
+      post_image_count: { Args: { content: string; images: string[] }; Returns: number };
+      post_link_count: { Args: { content: string }; Returns: number };
       push_endpoint_problem: { Args: { endpoint: string }; Returns: string };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
       refuse_penalized: { Args: { p: Database['public']['Tables']['member_penalties']['Row'] }; Returns: undefined };

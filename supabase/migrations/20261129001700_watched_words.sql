@@ -93,8 +93,7 @@ insert into public.watched_words (word, action) values
   ('we will double', 'require_approval'),
   ('giveaway doubling', 'require_approval'),
   ('seed phrase', 'flag'),
-  ('recovery phrase', 'flag'),
-  ('guaranteed profit', 'flag');
+  ('recovery phrase', 'flag');
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- The longest word of a list found in a text already normalized, or null.
