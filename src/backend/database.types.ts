@@ -1609,6 +1609,7 @@ export type Database = {
       claim_tip_check: { Args: { p_tip: string }; Returns: boolean };
       close_reports: { Args: { new_status: string; post: string }; Returns: number };
       computed_trust_level: { Args: { member: string }; Returns: number };
+      delete_spammer: { Args: { member: string; reason?: string }; Returns: number };
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined };
       dismiss_reporter_reports: { Args: { reporter: string }; Returns: number };
       dismiss_reports: { Args: { post_id: string }; Returns: number };
@@ -1785,7 +1786,14 @@ export type Database = {
       resolve_author_reports: { Args: { author: string }; Returns: undefined };
       resolve_reports: { Args: { outcome: string; post_id: string }; Returns: number };
       review_decide: {
-        Args: { decision: string; item: string; item_version: number };
+        Args: {
+          decision: string;
+          item: string;
+          item_version: number;
+          penalty?: string;
+          penalty_days?: number;
+          penalty_reason?: string;
+        };
         Returns: {
           id: string;
           status: string;
