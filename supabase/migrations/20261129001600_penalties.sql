@@ -62,8 +62,9 @@ begin
                   else 'You can still read.' end;
 end $$;
 
--- One guard for every table a penalty closes. Sorts after each table's own guard (banned, locked, retried) and
--- before its limits. A retried insert of a row that already landed is answered as it was.
+-- One guard for every table a penalty closes. Its triggers (guard_silence_suspend) sort after each table's own guard
+-- (banned, locked, retried) and before the level 0 caps, the watched words and the limits.
+-- A retried insert of a row that already landed is answered as it was.
 create function public.guard_write_penalty() returns trigger
 language plpgsql set search_path = '' as $$
 declare
@@ -121,17 +122,17 @@ begin
   return new;
 end $$;
 
-create trigger guard_write_penalty before insert or update on public.threads
+create trigger guard_silence_suspend before insert or update on public.threads
   for each row execute function public.guard_write_penalty();
-create trigger guard_write_penalty before insert or update on public.posts
+create trigger guard_silence_suspend before insert or update on public.posts
   for each row execute function public.guard_write_penalty();
-create trigger guard_write_penalty before insert or update on public.messages
+create trigger guard_silence_suspend before insert or update on public.messages
   for each row execute function public.guard_write_penalty();
-create trigger guard_write_penalty before insert on public.post_likes
+create trigger guard_silence_suspend before insert on public.post_likes
   for each row execute function public.guard_write_penalty();
-create trigger guard_write_penalty before insert on public.post_reports
+create trigger guard_silence_suspend before insert on public.post_reports
   for each row execute function public.guard_write_penalty();
-create trigger guard_write_penalty before update on public.profiles
+create trigger guard_silence_suspend before update on public.profiles
   for each row execute function public.guard_write_penalty();
 
 -- ---------------------------------------------------------------------------------------------------------------

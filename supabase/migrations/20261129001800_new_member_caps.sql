@@ -47,6 +47,7 @@ language sql stable security definer set search_path = '' as $$
   from public.trust_settings s
 $$;
 
+-- The trigger's name sorts after guard_post_write (banned, locked, retried) and before the watched words.
 create function public.guard_new_member_caps() returns trigger
 language plpgsql set search_path = '' as $$
 declare
@@ -69,7 +70,7 @@ begin
   return new;
 end $$;
 
-create trigger guard_new_member_caps before insert or update on public.posts
+create trigger guard_trust0_caps before insert or update on public.posts
   for each row execute function public.guard_new_member_caps();
 
 -- watch_post() as in 20261129001700_watched_words.sql, and a level 0 member's first post is held past the link cap
