@@ -33,8 +33,8 @@ create unique index reviewables_pending_post_idx on public.reviewables (post_id,
   where status = 'pending' and post_id is not null;
 create unique index reviewables_pending_member_idx on public.reviewables (target_user_id)
   where status = 'pending' and kind = 'silenced_member';
--- The queue: by status, highest score first.
-create index reviewables_queue_idx on public.reviewables (status, score desc, created_at, id);
+-- The queue: by status, highest score first, keyset paged by (score, id).
+create index reviewables_queue_idx on public.reviewables (status, score desc, id desc);
 create index reviewables_target_idx on public.reviewables (target_user_id) where target_user_id is not null;
 
 alter table public.reviewables enable row level security;
