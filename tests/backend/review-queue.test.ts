@@ -83,6 +83,20 @@ describe('the queue', () => {
     expect(await hidden(post)).toBe(true);
   });
 
+  it('scores level 0 flags 1 each, so three (were they let through) hide nothing', async () => {
+    const thread = await makeThread(stack, author.id);
+    const post = await makeReply(stack, thread, author.id, 'An honest post');
+    for (let i = 0; i < 3; i++) {
+      const newcomer = await createMember(stack);
+      await stack.db.query(`insert into public.post_reports (post_id, reporter_id, reason) values ($1, $2, 'spam')`, [
+        post,
+        newcomer.id,
+      ]);
+    }
+    expect(await itemOf(post)).toMatchObject({ score: 3 });
+    expect(await hidden(post)).toBe(false);
+  });
+
   it('is for staff: a member reads nothing of it and decides nothing', async () => {
     const post = await flaggedPost();
     const item = (await itemOf(post))!;
