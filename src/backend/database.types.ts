@@ -237,6 +237,108 @@ export type Database = {
           },
         ];
       };
+      member_penalties: {
+        Row: {
+          created_by: string | null;
+          ends_at: string;
+          id: string;
+          kind: string;
+          lifted_at: string | null;
+          lifted_by: string | null;
+          member_id: string;
+          reason: string;
+          starts_at: string;
+          refuse_penalized: undefined | null;
+        };
+        Insert: {
+          created_by?: string | null;
+          ends_at: string;
+          id?: string;
+          kind: string;
+          lifted_at?: string | null;
+          lifted_by?: string | null;
+          member_id: string;
+          reason: string;
+          starts_at?: string;
+        };
+        Update: {
+          created_by?: string | null;
+          ends_at?: string;
+          id?: string;
+          kind?: string;
+          lifted_at?: string | null;
+          lifted_by?: string | null;
+          member_id?: string;
+          reason?: string;
+          starts_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'member_penalties_created_by_fkey';
+            columns: ['created_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_penalties_created_by_fkey';
+            columns: ['created_by'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_penalties_lifted_by_fkey';
+            columns: ['lifted_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_penalties_lifted_by_fkey';
+            columns: ['lifted_by'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_penalties_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_penalties_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      member_visit_days: {
+        Row: {
+          day: string;
+          member_id: string;
+        };
+        Insert: {
+          day: string;
+          member_id: string;
+        };
+        Update: {
+          day?: string;
+          member_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'member_visit_days_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'member_visit_days_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       messages: {
         Row: {
           content: string;
@@ -507,16 +609,19 @@ export type Database = {
           content: string;
           held_at: string;
           post_id: string;
+          reason: string | null;
         };
         Insert: {
           content: string;
           held_at?: string;
           post_id: string;
+          reason?: string | null;
         };
         Update: {
           content?: string;
           held_at?: string;
           post_id?: string;
+          reason?: string | null;
         };
         Relationships: [
           {
@@ -594,6 +699,7 @@ export type Database = {
       };
       post_reports: {
         Row: {
+          accuracy_bonus: number;
           created_at: string;
           details: string | null;
           handled_at: string | null;
@@ -602,9 +708,12 @@ export type Database = {
           post_id: string;
           reason: string;
           reporter_id: string;
+          score: number;
           status: string;
+          trust_level: number;
         };
         Insert: {
+          accuracy_bonus?: number;
           created_at?: string;
           details?: string | null;
           handled_at?: string | null;
@@ -613,9 +722,12 @@ export type Database = {
           post_id: string;
           reason: string;
           reporter_id?: string;
+          score?: number;
           status?: string;
+          trust_level?: number;
         };
         Update: {
+          accuracy_bonus?: number;
           created_at?: string;
           details?: string | null;
           handled_at?: string | null;
@@ -624,7 +736,9 @@ export type Database = {
           post_id?: string;
           reason?: string;
           reporter_id?: string;
+          score?: number;
           status?: string;
+          trust_level?: number;
         };
         Relationships: [
           {
@@ -853,6 +967,83 @@ export type Database = {
         };
         Relationships: [];
       };
+      reviewables: {
+        Row: {
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          kind: string;
+          post_id: string | null;
+          reason: string | null;
+          score: number;
+          status: string;
+          target_user_id: string | null;
+          updated_at: string;
+          version: number;
+          refuse_stale_review: undefined | null;
+        };
+        Insert: {
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          kind: string;
+          post_id?: string | null;
+          reason?: string | null;
+          score?: number;
+          status?: string;
+          target_user_id?: string | null;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          kind?: string;
+          post_id?: string | null;
+          reason?: string | null;
+          score?: number;
+          status?: string;
+          target_user_id?: string | null;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reviewables_decided_by_fkey';
+            columns: ['decided_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviewables_decided_by_fkey';
+            columns: ['decided_by'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviewables_post_id_fkey';
+            columns: ['post_id'];
+            referencedRelation: 'posts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviewables_target_user_id_fkey';
+            columns: ['target_user_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviewables_target_user_id_fkey';
+            columns: ['target_user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       sync_tombstones: {
         Row: {
           deleted_at: string;
@@ -1066,6 +1257,139 @@ export type Database = {
           },
         ];
       };
+      trust_level_locks: {
+        Row: {
+          level: number;
+          member_id: string;
+          set_at: string;
+          set_by: string | null;
+        };
+        Insert: {
+          level: number;
+          member_id: string;
+          set_at?: string;
+          set_by?: string | null;
+        };
+        Update: {
+          level?: number;
+          member_id?: string;
+          set_at?: string;
+          set_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'trust_level_locks_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'trust_level_locks_member_id_fkey';
+            columns: ['member_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'trust_level_locks_set_by_fkey';
+            columns: ['set_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'trust_level_locks_set_by_fkey';
+            columns: ['set_by'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      trust_settings: {
+        Row: {
+          accuracy_bonus_max: number;
+          accuracy_min_decided: number;
+          flag_hide_score: number;
+          id: boolean;
+          staff_flag_score: number;
+          tl0_max_images: number;
+          tl0_max_links: number;
+          tl0_max_mentions: number;
+          tl1_account_days: number;
+          tl1_days_visited: number;
+          tl1_flags_agreed: number;
+          tl1_likes_received: number;
+          tl1_posts_read: number;
+          tl1_posts_written: number;
+          tl2_account_days: number;
+          tl2_days_visited: number;
+          tl2_flags_agreed: number;
+          tl2_likes_received: number;
+          tl2_posts_read: number;
+          tl2_posts_written: number;
+          tl3_account_days: number;
+          tl3_days_visited: number;
+          tl3_flags_agreed: number;
+          tl3_likes_received: number;
+          tl3_posts_read: number;
+          tl3_posts_written: number;
+        };
+        Insert: {
+          accuracy_bonus_max?: number;
+          accuracy_min_decided?: number;
+          flag_hide_score?: number;
+          id?: boolean;
+          staff_flag_score?: number;
+          tl0_max_images?: number;
+          tl0_max_links?: number;
+          tl0_max_mentions?: number;
+          tl1_account_days?: number;
+          tl1_days_visited?: number;
+          tl1_flags_agreed?: number;
+          tl1_likes_received?: number;
+          tl1_posts_read?: number;
+          tl1_posts_written?: number;
+          tl2_account_days?: number;
+          tl2_days_visited?: number;
+          tl2_flags_agreed?: number;
+          tl2_likes_received?: number;
+          tl2_posts_read?: number;
+          tl2_posts_written?: number;
+          tl3_account_days?: number;
+          tl3_days_visited?: number;
+          tl3_flags_agreed?: number;
+          tl3_likes_received?: number;
+          tl3_posts_read?: number;
+          tl3_posts_written?: number;
+        };
+        Update: {
+          accuracy_bonus_max?: number;
+          accuracy_min_decided?: number;
+          flag_hide_score?: number;
+          id?: boolean;
+          staff_flag_score?: number;
+          tl0_max_images?: number;
+          tl0_max_links?: number;
+          tl0_max_mentions?: number;
+          tl1_account_days?: number;
+          tl1_days_visited?: number;
+          tl1_flags_agreed?: number;
+          tl1_likes_received?: number;
+          tl1_posts_read?: number;
+          tl1_posts_written?: number;
+          tl2_account_days?: number;
+          tl2_days_visited?: number;
+          tl2_flags_agreed?: number;
+          tl2_likes_received?: number;
+          tl2_posts_read?: number;
+          tl2_posts_written?: number;
+          tl3_account_days?: number;
+          tl3_days_visited?: number;
+          tl3_flags_agreed?: number;
+          tl3_likes_received?: number;
+          tl3_posts_read?: number;
+          tl3_posts_written?: number;
+        };
+        Relationships: [];
+      };
       wallet_challenges: {
         Row: {
           created_at: string;
@@ -1098,6 +1422,46 @@ export type Database = {
           {
             foreignKeyName: 'wallet_challenges_user_id_fkey';
             columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      watched_words: {
+        Row: {
+          action: string;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          normalized: string;
+          word: string;
+        };
+        Insert: {
+          action: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          normalized?: never;
+          word: string;
+        };
+        Update: {
+          action?: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          normalized?: never;
+          word?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'watched_words_created_by_fkey';
+            columns: ['created_by'];
+            referencedRelation: 'profile_private';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'watched_words_created_by_fkey';
+            columns: ['created_by'];
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -1173,8 +1537,42 @@ export type Database = {
     };
     Functions: {
       accepts_messages: { Args: { recipient: string }; Returns: boolean };
+      apply_review_decision: {
+        Args: { decision: string; item: Database['public']['Tables']['reviewables']['Row'] };
+        Returns: number;
+      };
       ban_user: { Args: { delete_posts?: boolean; reason: string; target: string }; Returns: undefined };
+      caller_flag_weight: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          accuracy_bonus: number;
+          score: number;
+          trust_level: number;
+        }[];
+      };
+      caller_has_posts: { Args: Record<PropertyKey, never>; Returns: boolean };
       caller_is_banned: { Args: Record<PropertyKey, never>; Returns: boolean };
+      caller_may_message_silenced: { Args: { recipient: string }; Returns: boolean };
+      caller_penalty: {
+        Args: { penalty: string };
+        Returns: {
+          created_by: string | null;
+          ends_at: string;
+          id: string;
+          kind: string;
+          lifted_at: string | null;
+          lifted_by: string | null;
+          member_id: string;
+          reason: string;
+          starts_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'member_penalties';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       claim_due_tips: {
         Args: { p_limit?: number };
         Returns: {
@@ -1210,6 +1608,8 @@ export type Database = {
       };
       claim_tip_check: { Args: { p_tip: string }; Returns: boolean };
       close_reports: { Args: { new_status: string; post: string }; Returns: number };
+      computed_trust_level: { Args: { member: string }; Returns: number };
+      delete_spammer: { Args: { member: string; reason?: string }; Returns: number };
       delete_user: { Args: Record<PropertyKey, never>; Returns: undefined };
       dismiss_reporter_reports: { Args: { reporter: string }; Returns: number };
       dismiss_reports: { Args: { post_id: string }; Returns: number };
@@ -1221,8 +1621,17 @@ export type Database = {
         }[];
       };
       finish_notification_delivery: { Args: { error?: string; id: string; ok: boolean }; Returns: string };
+      flag_weight: {
+        Args: { reporter: string };
+        Returns: {
+          accuracy_bonus: number;
+          score: number;
+          trust_level: number;
+        }[];
+      };
       has_report_standing: { Args: { member: string }; Returns: boolean };
       has_reported: { Args: { post: string }; Returns: boolean };
+      hold_for_review: { Args: { post: string; why: string }; Returns: undefined };
       hold_post: { Args: { post: string }; Returns: undefined };
       increment_thread_view_count: { Args: { thread_id: string }; Returns: undefined };
       is_active_member: { Args: Record<PropertyKey, never>; Returns: boolean };
@@ -1232,6 +1641,7 @@ export type Database = {
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_staff_member: { Args: { member: string }; Returns: boolean };
+      lift_penalty: { Args: { kind: string; member: string }; Returns: boolean };
       limit_action: { Args: { kind: string; row_id: string }; Returns: undefined };
       limited_action_frees_at: {
         Args: { allowed: number; kind: string; member: string; seconds: number };
@@ -1269,6 +1679,20 @@ export type Database = {
         }[];
       };
       member_activity_visible: { Args: { member: string }; Returns: boolean };
+      member_trust: {
+        Args: { member: string };
+        Returns: {
+          account_days: number;
+          computed_level: number;
+          days_visited: number;
+          flags_agreed: number;
+          level: number;
+          likes_received: number;
+          locked: boolean;
+          posts_read: number;
+          posts_written: number;
+        }[];
+      };
       mentioned_members: { Args: { content: string }; Returns: string[] };
       moderation_search_pattern: { Args: { search: string }; Returns: string };
       moderation_user_count: { Args: { search?: string }; Returns: number };
@@ -1289,6 +1713,7 @@ export type Database = {
         Args: { limits: Database['public']['Tables']['forum_limits']['Row'] };
         Returns: number;
       };
+      new_member_post_problem: { Args: { content: string; first_post: boolean; images: string[] }; Returns: string };
       notification_excerpt: { Args: { content: string }; Returns: string };
       open_reports: {
         Args: { before?: string; max_rows?: number };
@@ -1308,12 +1733,93 @@ export type Database = {
           thread_title: string;
         }[];
       };
+      penalize_member: {
+        Args: { days: number; kind: string; member: string; reason: string };
+        Returns: {
+          created_by: string | null;
+          ends_at: string;
+          id: string;
+          kind: string;
+          lifted_at: string | null;
+          lifted_by: string | null;
+          member_id: string;
+          reason: string;
+          starts_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'member_penalties';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      penalty_in_force: {
+        Args: { member: string; penalty: string };
+        Returns: {
+          created_by: string | null;
+          ends_at: string;
+          id: string;
+          kind: string;
+          lifted_at: string | null;
+          lifted_by: string | null;
+          member_id: string;
+          reason: string;
+          starts_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'member_penalties';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      post_flag_score: { Args: { post: string }; Returns: number };
+      post_image_count: { Args: { content: string; images: string[] }; Returns: number };
+      post_link_count: { Args: { content: string }; Returns: number };
       push_endpoint_problem: { Args: { endpoint: string }; Returns: string };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
+      refuse_penalized: { Args: { p: Database['public']['Tables']['member_penalties']['Row'] }; Returns: undefined };
+      refuse_stale_review: { Args: { item: Database['public']['Tables']['reviewables']['Row'] }; Returns: undefined };
+      refuse_watched_word: { Args: { held: boolean; what: string; word: string }; Returns: undefined };
       release_post: { Args: { post: string }; Returns: boolean };
       reports_hide_post: { Args: { post: string }; Returns: boolean };
       resolve_author_reports: { Args: { author: string }; Returns: undefined };
       resolve_reports: { Args: { outcome: string; post_id: string }; Returns: number };
+      review_decide: {
+        Args: {
+          decision: string;
+          item: string;
+          item_version: number;
+          penalty?: string;
+          penalty_days?: number;
+          penalty_reason?: string;
+        };
+        Returns: {
+          id: string;
+          status: string;
+          version: number;
+        }[];
+      };
+      review_pending_count: { Args: Record<PropertyKey, never>; Returns: number };
+      review_queue: {
+        Args: { after_id?: string; after_score?: number; max_rows?: number; with_status?: string };
+        Returns: {
+          created_at: string;
+          flags: Json;
+          id: string;
+          kind: string;
+          post_excerpt: string;
+          post_id: string;
+          reason: string;
+          score: number;
+          status: string;
+          target_user_id: string;
+          target_username: string;
+          thread_id: string;
+          thread_title: string;
+          version: number;
+        }[];
+      };
       search_forum: {
         Args: { max_results?: number; query: string };
         Returns: {
@@ -1325,15 +1831,35 @@ export type Database = {
           title: string;
         }[];
       };
+      set_trust_level: { Args: { level: number; member: string }; Returns: undefined };
       settle_tip: { Args: { p_status: string; p_tip: string }; Returns: string };
+      sync_flag_review: { Args: { closed_as: string; post: string }; Returns: undefined };
       sync_table: { Args: { members?: string[]; table_name: string; topic: string }; Returns: undefined };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
       take_wallet_challenge: { Args: { p_nonce: string; p_user: string }; Returns: string };
       touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };
+      trust_level: { Args: { member: string }; Returns: number };
+      trust_metrics: {
+        Args: { member: string };
+        Returns: {
+          account_days: number;
+          days_visited: number;
+          flags_agreed: number;
+          likes_received: number;
+          posts_read: number;
+          posts_written: number;
+        }[];
+      };
       unban_user: { Args: { target: string }; Returns: undefined };
       username_problem: { Args: { wanted: string }; Returns: string };
       wait_in_words: { Args: { seconds: number }; Returns: string };
       wallet_challenge: { Args: Record<PropertyKey, never>; Returns: Json };
+      watch_censor: { Args: { body: string; normalized: string }; Returns: string };
+      watch_field: { Args: { body: string; can_hold: boolean; what: string }; Returns: string };
+      watch_normalize: { Args: { body: string }; Returns: string };
+      watch_pattern: { Args: { word: string }; Returns: string };
+      watch_post: { Args: { post: string }; Returns: undefined };
+      watched_word_in: { Args: { list: string; normalized: string }; Returns: string };
       write_moderation_log: {
         Args: { action: string; details?: Json; post?: string; reason?: string; target_user?: string; thread?: string };
         Returns: undefined;

@@ -4,7 +4,7 @@
 // limited. Every refusal is PT429 with the seconds to wait, and changes nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, dbRow, makeReply, makeThread, type TestMember } from './members.ts';
+import { createMember, dbRow, makeReply, makeThread, setTrustLevel, type TestMember } from './members.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 import { backdate } from './support/backdate.ts';
 
@@ -161,6 +161,8 @@ describe('deleting gives no room', () => {
 describe('mentions over a post’s life', () => {
   it('the 21st member named across edits gets no notification; the first 20 each get one', async () => {
     const author = await established();
+    // Past trust level 0, whose posts name at most 2 members (new-member-caps.test.ts).
+    await setTrustLevel(stack, author.id, 1);
     const named: TestMember[] = [];
     for (let i = 0; i < 21; i += 1)
       named.push(await createMember(stack, { username: `named_${i}_${randomUUID().slice(0, 6)}` }));

@@ -40,7 +40,7 @@ let counter = 0;
 
 export async function createMember(
   stack: TestStack,
-  options: { username?: string; role?: Role; banned?: boolean; standing?: boolean } = {},
+  options: { username?: string; role?: Role; banned?: boolean; standing?: boolean; trustLevel?: number } = {},
 ): Promise<TestMember> {
   counter += 1;
   const id = randomUUID();
@@ -62,6 +62,7 @@ export async function createMember(
     await stack.db.query('update public.profiles set is_banned = true where id = $1', [id]);
   }
   if (options.standing) await giveStanding(stack, id);
+  if (options.trustLevel !== undefined) await setTrustLevel(stack, id, options.trustLevel);
   const { rows } = await stack.db.query<{ username: string }>('select username from public.profiles where id = $1', [
     id,
   ]);
@@ -69,17 +70,25 @@ export async function createMember(
 }
 
 /**
- * An established member, whose reports count towards hiding a post: as old and as well liked as public.forum_limits
- * asks (report_standing_hours, report_standing_reputation), and then some.
+ * An established member, whose flags weigh enough that three of them hide a post: trust level 2, set by hand (as
+ * staff would; public.trust_level_locks), and as old and as well liked as before, for the tests that read those.
  */
 export async function giveStanding(stack: TestStack, id: string): Promise<void> {
   await stack.db.query(
     `update public.profiles p
-     set created_at = now() - make_interval(hours => l.report_standing_hours + 24),
-         reputation = greatest(p.reputation, l.report_standing_reputation + 10)
-     from public.forum_limits l
+     set created_at = now() - interval '4 days', reputation = greatest(p.reputation, 15)
      where p.id = $1`,
     [id],
+  );
+  await setTrustLevel(stack, id, 2);
+}
+
+/** Sets a member's trust level by hand, past the API (as an operator would). */
+export async function setTrustLevel(stack: TestStack, id: string, level: number): Promise<void> {
+  await stack.db.query(
+    `insert into public.trust_level_locks (member_id, level) values ($1, $2)
+     on conflict (member_id) do update set level = excluded.level`,
+    [id, level],
   );
 }
 

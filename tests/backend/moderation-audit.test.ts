@@ -24,7 +24,7 @@ beforeAll(async () => {
   admin = await createMember(stack, { role: 'admin' });
   moderator = await createMember(stack, { role: 'moderator' });
   member = await createMember(stack);
-  reporters = [await createMember(stack), await createMember(stack)];
+  reporters = [await createMember(stack, { trustLevel: 1 }), await createMember(stack, { trustLevel: 1 })];
 });
 afterAll(async () => {
   await stack?.close();

@@ -75,7 +75,7 @@ describe('a ban that deletes posts is atomic', () => {
 
 describe("a banned member's writes", () => {
   it('are refused (thread, reply, message, report), and allowed again after unban', async () => {
-    const target = await createMember(stack);
+    const target = await createMember(stack, { trustLevel: 1 });
     const thread = await makeThread(stack, member.id);
     const post = await makeReply(stack, thread, member.id, 'Something worth reporting');
     expect((await admin.client.rpc('ban_user', { target: target.id, reason: 'Abuse' })).error).toBeNull();

@@ -1,6 +1,7 @@
-// Reports at scale: only reports from members with standing (account age and reputation in
-// public.forum_limits) hide a post, and never a moderator's or an admin's; a member reports at most reports_per_day
-// posts a day (PT429, as the other rate limits); staff dismiss every open report of one reporter in one action.
+// Reports at scale: a report (flag) weighs 1 + its reporter's trust level, and a post hides once its open reports
+// weigh public.trust_settings.flag_hide_score, so new accounts hide nothing (level 0 cannot report at all), and never
+// a moderator's or an admin's post; a member reports at most reports_per_day posts a day (PT429, as the other rate
+// limits); staff dismiss every open report of one reporter in one action.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, dbRow, makeReply, makeThread, type TestMember } from './members.ts';
@@ -10,10 +11,12 @@ let stack: TestStack;
 let moderator: TestMember;
 let admin: TestMember;
 let author: TestMember;
-/** Established members, whose reports count. */
+/** Established members (trust level 2), three of whose reports hide a post. */
 let established: TestMember[];
 /** Accounts made a moment ago, as an attacker's would be. */
 let fresh: TestMember[];
+/** Members at trust level 1: they may report, and three of them do not hide a post. */
+let basic: TestMember[];
 
 beforeAll(async () => {
   stack = await startTestStack({ seed: false });
@@ -25,9 +28,11 @@ beforeAll(async () => {
   author = await createMember(stack);
   established = [];
   fresh = [];
+  basic = [];
   for (let i = 0; i < 3; i++) {
     established.push(await createMember(stack, { standing: true }));
     fresh.push(await createMember(stack));
+    basic.push(await createMember(stack, { trustLevel: 1 }));
   }
 });
 afterAll(async () => {
@@ -53,7 +58,7 @@ interface QueueRow {
   post_id: string;
   report_count: number;
   hidden: boolean;
-  reporters: { id: string; username: string; standing: boolean; open_reports: number }[];
+  reporters: { id: string; username: string; standing: boolean; open_reports: number; score: number }[];
 }
 
 const queued = async (postId: string) => {
@@ -70,44 +75,62 @@ const openReportsOf = (postId: string) =>
   ).then((r) => r!.n);
 
 describe('standing', () => {
-  it("three new accounts' reports reach the queue but do not hide the post", async () => {
+  it('three new accounts cannot report at all: refused, and the post and the queue stay as they were', async () => {
     const post = await replyBy(author);
-    for (const who of fresh) expect((await report(who, post)).error).toBeNull();
+    for (const who of fresh) {
+      const refused = await report(who, post);
+      expect(refused.status).toBe(403);
+      expect(refused.error).toMatchObject({ code: '42501', message: 'New members cannot flag posts yet' });
+    }
+    expect(await postState(post)).toEqual({ content: 'A reply that three accounts do not like.', hidden: false });
+    expect(await openReportsOf(post)).toBe(0);
+    expect(await queued(post)).toBeUndefined();
+  });
+
+  it("three level 1 members' reports reach the queue but do not hide the post (3 x 2 < 8.3)", async () => {
+    const post = await replyBy(author);
+    for (const who of basic) expect((await report(who, post)).error).toBeNull();
     expect(await postState(post)).toEqual({ content: 'A reply that three accounts do not like.', hidden: false });
     const row = await queued(post);
     expect(row).toMatchObject({ report_count: 3, hidden: false });
-    expect(row!.reporters.map((r) => [r.id, r.standing])).toEqual(fresh.map((m) => [m.id, false]));
+    expect(row!.reporters.map((r) => [r.id, r.standing])).toEqual(basic.map((m) => [m.id, false]));
   });
 
-  it('two established members and a new account do not hide it; a third established member does', async () => {
+  it('two established members and a level 1 member do not hide it; a third established member does', async () => {
     const post = await replyBy(author);
     await report(established[0]!, post);
     await report(established[1]!, post);
-    await report(fresh[0]!, post);
+    await report(basic[0]!, post);
     expect((await postState(post))!.hidden).toBe(false);
     expect((await report(established[2]!, post)).error).toBeNull();
     expect(await postState(post)).toEqual({ content: '', hidden: true });
   });
 
-  it('counts an account once it is old enough and liked enough, as forum_limits says', async () => {
-    const young = await createMember(stack);
-    await stack.db.query('update public.profiles set reputation = 1000 where id = $1', [young.id]);
+  it("weighs a member's report by their level when they make it, against the score trust_settings says", async () => {
+    const young = await createMember(stack, { trustLevel: 1 });
     const post = await replyBy(author);
     await report(established[0]!, post);
     await report(established[1]!, post);
     expect((await report(young, post)).error).toBeNull();
     expect((await postState(post))!.hidden).toBe(false);
+    expect((await queued(post))!.reporters.map((r) => r.score)).toEqual([3, 3, 2]);
 
-    // The threshold is the operator's: with no age asked, that reputation is enough.
-    await stack.db.query('update public.forum_limits set report_standing_hours = 0');
+    // Once the member reaches level 2, their next report weighs 3, and with two others hides a post.
+    await stack.db.query('update public.trust_level_locks set level = 2 where member_id = $1', [young.id]);
+    const next = await replyBy(author);
+    await report(established[0]!, next);
+    await report(established[1]!, next);
+    await report(young, next);
+    expect((await postState(next))!.hidden).toBe(true);
+
+    // The threshold is the operator's: at 6, three level 1 members hide a post.
+    await stack.db.query('update public.trust_settings set flag_hide_score = 6');
     try {
-      const next = await replyBy(author);
-      await report(established[0]!, next);
-      await report(established[1]!, next);
-      await report(young, next);
-      expect((await postState(next))!.hidden).toBe(true);
+      const third = await replyBy(author);
+      for (const who of basic) await report(who, third);
+      expect((await postState(third))!.hidden).toBe(true);
     } finally {
-      await stack.db.query('update public.forum_limits set report_standing_hours = 72');
+      await stack.db.query('update public.trust_settings set flag_hide_score = 8.3');
     }
   });
 
@@ -147,7 +170,7 @@ describe('reports a day', () => {
   it('refuses the report past reports_per_day with PT429, and that refusal writes nothing', async () => {
     await stack.service().from('forum_limits').update({ reports_per_day: 2 }).eq('id', true);
     try {
-      const reporter = await createMember(stack);
+      const reporter = await createMember(stack, { trustLevel: 1 });
       const posts = [await replyBy(author), await replyBy(author), await replyBy(author)];
       const firstId = randomUUID();
       expect((await report(reporter, posts[0]!, firstId)).error).toBeNull();
@@ -180,7 +203,7 @@ describe('reports a day', () => {
   it('holds under parallel requests: never more than the limit', async () => {
     await stack.db.query('update public.forum_limits set reports_per_day = 3');
     try {
-      const reporter = await createMember(stack);
+      const reporter = await createMember(stack, { trustLevel: 1 });
       const posts = await Promise.all(Array.from({ length: 8 }, () => replyBy(author)));
       const answers = await Promise.all(posts.map((post) => report(reporter, post)));
       expect(answers.filter((a) => a.error === null)).toHaveLength(3);
@@ -254,7 +277,7 @@ describe('dismissing every report of one reporter', () => {
   });
 
   it('is refused to members (403) and for no member (400), changing nothing', async () => {
-    const noisy = await createMember(stack);
+    const noisy = await createMember(stack, { trustLevel: 1 });
     const post = await replyBy(author);
     await report(noisy, post);
     const refused = await established[0]!.client.rpc('dismiss_reporter_reports', { reporter: noisy.id });

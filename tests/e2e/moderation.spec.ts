@@ -357,7 +357,7 @@ test('an admin deletes a reported post from the Reports tab; its reports are res
   baseURL,
 }) => {
   const author = await memberWithReplies(baseURL!, 'deleted', seededThreadId(SEEDED.introductions), [
-    'Send me your seed phrase for a free airdrop',
+    'Claim your free airdrop today, spots are limited',
   ]);
   const postId = author.posts[0]!.id;
   const reporter = await memberClient(baseURL!, MEMBER);

@@ -5,7 +5,7 @@ import { serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { DESKTOP } from './support/screens.ts';
 import { MODERATOR } from './support/accounts.ts';
-import { freshMember, freshThread, giveStanding, screens, signedInPage } from './threadToolsSupport.ts';
+import { freshMember, freshThread, giveStanding, giveTrustLevel, screens, signedInPage } from './threadToolsSupport.ts';
 
 test.use({ viewport: DESKTOP });
 
@@ -86,6 +86,7 @@ test("a moderator dismisses every open report of one reporter from the queue, as
   const [onlyPost, sharedPost] = [await postOf(only.id), await postOf(shared.id)];
   const noisy = await freshMember(baseURL!, 'noisy');
   const other = await freshMember(baseURL!, 'other');
+  for (const reporter of [noisy, other]) await giveTrustLevel(baseURL!, reporter.id, 1);
   for (const post of [onlyPost, sharedPost]) {
     expect((await noisy.client.from('post_reports').insert({ post_id: post, reason: 'spam' })).error).toBeNull();
   }

@@ -64,22 +64,26 @@ export async function freshMember(baseURL: string, prefix: string) {
 }
 
 /**
- * Makes a member established, so that their reports count towards hiding a post: joined long enough ago and liked
- * enough, as public.forum_limits asks. The service role may set both (reports_standing migration).
+ * Makes a member established, so that three of their reports hide a post: trust level 2, set by hand (the service
+ * role writes public.trust_level_locks), joined long enough ago and liked enough as well.
  */
 export async function giveStanding(baseURL: string, id: string) {
   const service = await serviceClient(baseURL);
-  const { data: limits, error } = await service
-    .from('forum_limits')
-    .select('report_standing_hours, report_standing_reputation')
-    .single();
-  if (error) throw new Error(`reading forum_limits failed: ${error.message}`);
-  const joined = new Date(Date.now() - (limits.report_standing_hours + 24) * 3_600_000).toISOString();
   const { error: updateError } = await service
     .from('profiles')
-    .update({ created_at: joined, reputation: limits.report_standing_reputation + 10 })
+    .update({ created_at: new Date(Date.now() - 4 * 86_400_000).toISOString(), reputation: 15 })
     .eq('id', id);
   if (updateError) throw new Error(`giving standing failed: ${updateError.message}`);
+  await giveTrustLevel(baseURL, id, 2);
+}
+
+/** Sets a member's trust level by hand: level 1 may report, level 0 (a new account) may not. */
+export async function giveTrustLevel(baseURL: string, id: string, level: number) {
+  const service = await serviceClient(baseURL);
+  const { error } = await service
+    .from('trust_level_locks')
+    .upsert({ member_id: id, level }, { onConflict: 'member_id' });
+  if (error) throw new Error(`setting the trust level failed: ${error.message}`);
 }
 
 /** A new browser context (another device) signed in as this account. */

@@ -28,6 +28,8 @@ const REASON_NAMES: Record<string, string> = {
   abusive: 'Abusive',
   off_topic: 'Off-topic',
   other: 'Other',
+  illegal: 'Illegal',
+  something_else: 'Something else',
 };
 
 const reasonName = (reason: string) => REASON_NAMES[reason] ?? reason;
