@@ -14,6 +14,8 @@ import styles from './AppShell.module.css';
 
 // The drawer (a modal dialog) loads the first time a phone opens it, not with the first screen.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })));
+// A silenced or suspended member's notice reads the server, after the first screen, for members only.
+const PenaltyNotice = lazy(() => import('./PenaltyNotice.tsx').then((m) => ({ default: m.PenaltyNotice })));
 
 export function AppShell() {
   const userId = useSession((s) => s.user?.id ?? null);
@@ -39,6 +41,11 @@ export function AppShell() {
         <Header unread={unread} />
         <OfflineBanner />
         <BannedNotice />
+        {userId && (
+          <Suspense fallback={null}>
+            <PenaltyNotice />
+          </Suspense>
+        )}
         <ConfirmationToasts />
         <main id="main" className={styles.main} tabIndex={-1}>
           {/* The router suspends each new page while it settles its match. A boundary of the page's own, new with

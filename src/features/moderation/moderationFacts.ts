@@ -32,7 +32,7 @@ const REASON_NAMES: Record<string, string> = {
   something_else: 'Something else',
 };
 
-const reasonName = (reason: string) => REASON_NAMES[reason] ?? reason;
+export const reasonName = (reason: string) => REASON_NAMES[reason] ?? reason;
 
 /** Each reason once, with how many reports gave it: 'Spam ×2', 'Other'. */
 export function reasonSummary(reasons: string[]): string[] {
