@@ -16,12 +16,12 @@ test.use({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
 const SHOTS = '/work/wt/shots/review';
 
 /** The screen at both sizes, nothing wider than the screen, back at the desktop size after. */
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, fullPage = false) {
   mkdirSync(SHOTS, { recursive: true });
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}.png`, fullPage });
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -58,11 +58,10 @@ const ENDS = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 test('a moderator works the queue; the suspended author reads why and until when', async ({ browser, baseURL }) => {
   const url = baseURL!;
   const stamp = Date.now();
-  const [spammer, offTopic, quarrel] = await Promise.all([
-    member(url, 'spammer', 1),
-    member(url, 'offtopic', 1),
-    member(url, 'quarrel', 1),
-  ]);
+  // The spammer is a new account (level 0): three members' spam flags also silence them until staff decide.
+  const spammer = await freshMember(url, 'spammer');
+  const [offTopic, quarrel] = await Promise.all([member(url, 'offtopic', 1), member(url, 'quarrel', 1)]);
+  const linker = await freshMember(url, 'linker');
   const flaggers = await Promise.all(['fa', 'fb', 'fc'].map((p) => member(url, p, 2)));
   const newcomer = await member(url, 'fd', 1);
   const spam = await freshThread(url, spammer.id, `Cheap followers at example dot com ${stamp}`);
@@ -71,6 +70,16 @@ test('a moderator works the queue; the suspended author reads why and until when
   const spamPost = await flag(url, spam.content, flaggers, 'spam');
   const asidePost = await flag(url, aside.content, [newcomer], 'off_topic');
   const rudePost = await flag(url, rude.content, [flaggers[0]!], 'abusive');
+  // A new member's first post with three links is held for approval.
+  const links = ['one', 'two', 'three'].map((p) => `https://example.com/${p}`).join(' ');
+  const heldText = `My projects ${stamp}: ${links}`;
+  const held = await linker.client
+    .from('posts')
+    .insert({ thread_id: aside.id, author_id: linker.id, content: heldText, type: 'reply' })
+    .select('id')
+    .single();
+  expect(held.error).toBeNull();
+  const heldPost = (held.data as { id: string }).id;
 
   const mod = await signedInPage(browser, MODERATOR);
   await mod.page.goto('/review');
@@ -87,24 +96,31 @@ test('a moderator works the queue; the suspended author reads why and until when
   await expect(spamCard.locator('blockquote')).toContainText(spam.content);
   // The score explained: each flag, who, why, and what it weighs.
   const explained = spamCard.getByLabel('Score explained');
-  await expect(explained).toContainText('Score 3 + 3 + 3 = 9');
+  await expect(explained).toContainText('Flags 3 + 3 + 3 = 9');
   await expect(explained.getByTestId('review-flag')).toHaveCount(3);
   for (const flagger of flaggers) {
     const row = explained.getByTestId('review-flag').filter({ hasText: `@${flagger.username}` });
     await expect(row).toContainText('Spam');
     await expect(row).toContainText('weight 3 (trust level 2)');
   }
+  // The auto-silenced spammer and the held post wait with their reasons.
+  const silencedCard = card(`@${spammer.username}`).filter({ hasText: 'Silenced member' });
+  await expect(silencedCard).toContainText('Why: Three members flagged their posts as spam');
+  await expect(silencedCard.getByRole('link', { name: 'Open profile' })).toBeVisible();
+  const heldCard = card(heldText).filter({ hasText: 'Held post' });
+  await expect(heldCard).toContainText(`by @${linker.username} in Market Talk`);
+  await expect(heldCard).toContainText("Why: A new member's first post with 3 links waits for a moderator's approval.");
   // Highest score first: the spam sits above the aside.
   const titles = await mod.page.getByTestId('review-item').allInnerTexts();
   const at = (title: string) => titles.findIndex((t) => t.includes(title));
   expect(at(spam.title)).toBeLessThan(at(aside.title));
   // The reason filter keeps the items with such a flag.
   await mod.page.getByLabel('Reason').selectOption('off_topic');
-  await expect(card(aside.title)).toBeVisible();
+  await expect(card(aside.content)).toBeVisible();
   await expect(spamCard).toHaveCount(0);
   await mod.page.getByRole('button', { name: 'Clear' }).click();
   await expect(spamCard).toBeVisible();
-  await shoot(mod.page, 'review-queue');
+  await shoot(mod.page, 'review-queue', true);
 
   // Agree, and suspend the author for 3 days with a reason.
   await spamCard.getByRole('button', { name: 'Agree…' }).click();
@@ -120,9 +136,17 @@ test('a moderator works the queue; the suspended author reads why and until when
   await expect.poll(() => itemOf(url, spamPost)).toMatchObject({ status: 'agreed' });
 
   // Disagree restores; the aside's flag is dismissed.
-  await card(aside.title).getByRole('button', { name: 'Disagree' }).click();
-  await expect(card(aside.title)).toHaveCount(0);
+  await card(aside.content).getByRole('button', { name: 'Disagree' }).click();
+  await expect(card(aside.content)).toHaveCount(0);
   await expect.poll(() => itemOf(url, asidePost)).toMatchObject({ status: 'disagreed' });
+
+  // Disagree on a held post approves it: shown to everyone with its text.
+  await heldCard.getByRole('button', { name: 'Disagree' }).click();
+  await expect(heldCard).toHaveCount(0);
+  const service = await serviceClient(url);
+  await expect
+    .poll(async () => (await service.from('posts').select('content, hidden_at').eq('id', heldPost).single()).data)
+    .toEqual({ content: heldText, hidden_at: null });
 
   // Another flag lands while the moderator looks: their Ignore meets a newer version (409), and the card shows it.
   const rudeCard = card(rude.title);
@@ -131,17 +155,17 @@ test('a moderator works the queue; the suspended author reads why and until when
   await rudeCard.getByRole('button', { name: 'Ignore' }).click();
   await expect(rudeCard.getByRole('alert')).toHaveText(/This item changed .*the newer state is shown/);
   await expect(rudeCard.getByTestId('review-flag')).toHaveCount(2);
-  await expect(rudeCard).toContainText('Score 3 + 3 = 6');
+  await expect(rudeCard).toContainText('Flags 3 + 3 = 6');
   await rudeCard.getByRole('button', { name: 'Ignore' }).click();
   await expect(rudeCard).toHaveCount(0);
   await expect.poll(() => itemOf(url, rudePost)).toMatchObject({ status: 'ignored' });
 
   // The suspended author's next visit: the reason and the end date.
-  const service = await serviceClient(url);
   const { data: penalty } = await service
     .from('member_penalties')
     .select('kind, reason, ends_at')
     .eq('member_id', spammer.id)
+    .eq('kind', 'suspend')
     .single();
   const { kind, reason, ends_at } = penalty as { kind: string; reason: string; ends_at: string };
   expect({ kind, reason }).toEqual({ kind: 'suspend', reason: 'Advertising a paid followers service' });

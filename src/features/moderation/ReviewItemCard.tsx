@@ -22,7 +22,9 @@ function ScoreExplained({ item }: { item: ReviewItem }) {
   if (item.flags.length === 0) return null;
   return (
     <div className={styles.reporters} aria-label="Score explained">
-      <span className={`muted ${styles.reportersLabel}`}>Score {scoreSum(item)}</span>
+      <span className={`muted ${styles.reportersLabel}`}>
+        {item.flags.length === 1 ? 'Flag' : 'Flags'} {scoreSum(item)}
+      </span>
       <ul className={styles.reporterRows}>
         {item.flags.map((flag, i) => (
           <li key={flag.reporterId ?? i} className={styles.reporterRow} data-testid="review-flag">
@@ -61,9 +63,7 @@ export function ReviewItemCard({ item, now, busy, changed, onAgree, onDecide }: 
             queued {ago(item.created_at, now)}
           </span>
         </div>
-        <span className={styles.count} title="Score">
-          {scoreText(item.score)}
-        </span>
+        <span className={styles.count}>Score {scoreText(item.score)}</span>
       </div>
       {!pending && <span className={styles.hiddenMark}>{statusName(item.status)}</span>}
       {item.reason && <p className={styles.reason}>Why: {item.reason}</p>}

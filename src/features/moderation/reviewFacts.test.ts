@@ -24,6 +24,7 @@ describe('review facts', () => {
 
   test('the score is the sum of its flags', () => {
     expect(scoreSum(item('flagged_post', [flag('spam', 3, 2), flag('other', 2.5, 1, 0.5)]))).toBe('3 + 2.5 = 5.5');
+    expect(scoreSum(item('flagged_post', [flag('spam', 3, 2)]))).toBe('3');
     expect(scoreSum({ score: 0, flags: [] })).toBe('0');
   });
 

@@ -55,8 +55,8 @@ export function flagWeight(flag: ReviewFlag): string {
   return `${scoreText(flag.score)} (${basis}${bonus})`;
 }
 
-/** The sum the score is, flag by flag: '3 + 3 + 2.5 = 8.5'. */
+/** The sum the score is, flag by flag: '3 + 3 + 2.5 = 8.5'; one flag's alone: '3'. */
 export function scoreSum(item: Pick<ReviewItem, 'score' | 'flags'>): string {
-  if (item.flags.length === 0) return scoreText(item.score);
+  if (item.flags.length < 2) return scoreText(item.score);
   return `${item.flags.map((f) => scoreText(f.score)).join(' + ')} = ${scoreText(item.score)}`;
 }
