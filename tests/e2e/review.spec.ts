@@ -156,6 +156,7 @@ test('a moderator works the queue; the suspended author reads why and until when
   await expect(rudeCard.getByRole('alert')).toHaveText(/This item changed .*the newer state is shown/);
   await expect(rudeCard.getByTestId('review-flag')).toHaveCount(2);
   await expect(rudeCard).toContainText('Flags 3 + 3 = 6');
+  await shoot(mod.page, 'review-item-changed', true);
   await rudeCard.getByRole('button', { name: 'Ignore' }).click();
   await expect(rudeCard).toHaveCount(0);
   await expect.poll(() => itemOf(url, rudePost)).toMatchObject({ status: 'ignored' });
