@@ -8,6 +8,7 @@ import { makeKeys } from '../../supabase/local/jwt.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
 import { MODERATOR } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { freshMember, freshThread, giveStanding, giveTrustLevel, signedInPage } from './threadToolsSupport.ts';
 
@@ -121,6 +122,7 @@ test('a moderator works the queue; the suspended author reads why and until when
   await mod.page.getByRole('button', { name: 'Clear' }).click();
   await expect(spamCard).toBeVisible();
   await shoot(mod.page, 'review-queue', true);
+  await expectNoSeriousA11yViolations(mod.page, 'the review queue');
 
   // Agree, and suspend the author for 3 days with a reason.
   await spamCard.getByRole('button', { name: 'Agree…' }).click();
