@@ -17,6 +17,8 @@ const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ defa
 const ConfirmationToasts = lazy(() =>
   import('./ConfirmationToasts.tsx').then((m) => ({ default: m.ConfirmationToasts })),
 );
+// A silenced or suspended member's notice reads the server, after the first screen, for members only.
+const PenaltyNotice = lazy(() => import('./PenaltyNotice.tsx').then((m) => ({ default: m.PenaltyNotice })));
 
 export function AppShell() {
   const userId = useSession((s) => s.user?.id ?? null);
@@ -42,6 +44,11 @@ export function AppShell() {
         <Header unread={unread} />
         <OfflineBanner />
         <BannedNotice />
+        {userId && (
+          <Suspense fallback={null}>
+            <PenaltyNotice />
+          </Suspense>
+        )}
         <Suspense fallback={null}>
           <ConfirmationToasts />
         </Suspense>
