@@ -76,7 +76,7 @@ export async function benchLiveFanout(options: Partial<LiveFanoutOptions> = {}) 
     db,
     jwtSecret: randomJwtSecret(),
     storageDir,
-    realtimeLimits: { socketsPerClient: sizes.sockets + 10 },
+    realtimeLimits: { sockets: sizes.sockets + 10, socketsPerClient: sizes.sockets + 10 },
   });
   const before = liveMemoryMb();
   const clients = spawn(

@@ -31,7 +31,11 @@ interface ClientState {
 export class FairQueue {
   private readonly clients = new Map<string, ClientState>();
   private running = 0;
-  /** The `used` of the client admitted last: a client that was idle starts from here, not from its old total. */
+  /**
+   * The queue's virtual time: the most `used` of any client admitted or finished. A client that was idle, or is new,
+   * starts from here, not from its old total. It moves on as turns end, so a stream of new clients (an attacker with
+   * a new address for each request) starts behind the time it has used, never level with a client that keeps coming.
+   */
   private clock = 0;
 
   constructor(
@@ -75,6 +79,7 @@ export class FairQueue {
       this.running -= 1;
       state.running -= 1;
       state.used += this.now() - startedAt;
+      this.clock = Math.max(this.clock, state.used);
       this.next();
     };
   }

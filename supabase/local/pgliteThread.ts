@@ -112,18 +112,23 @@ class PgliteThread {
     this.pending.clear();
   }
 
-  /** Ends the thread running the statement `id`, which fails with 57014 as on PostgreSQL, and opens a new one. */
+  /**
+   * Ends the thread running the statement `id` and opens a new one; the statement fails with 57014 as on PostgreSQL
+   * once the new thread is ready, so the reopen counts in the turn of the client that sent it (fairQueue.ts), not in
+   * the next client's.
+   */
   private stop(id: number) {
     const pending = this.pending.get(id);
     if (!pending) return;
     this.pending.delete(id);
     this.generation += 1;
-    pending.reject(timeoutError());
     this.worker = this.worker.then(async (worker) => {
       worker.removeAllListeners('exit');
       await worker.terminate();
       return this.start();
     });
+    const failed = () => pending.reject(timeoutError());
+    this.worker.then(failed, failed);
   }
 
   async run(op: Op, sql = '', params?: unknown[]): Promise<QueryResult<unknown>> {

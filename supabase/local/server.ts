@@ -20,6 +20,7 @@ import { applyPushTestOrigin } from './pushTestOrigin.ts';
 import { RealtimeServer, type RealtimeLimits } from './realtime/realtimeServer.ts';
 import { assertSecretFitsHost, isLoopbackHost } from './secret.ts';
 import { CORS, serviceFor } from './services.ts';
+import { requestShape, TIMEOUT_PENALTY, TimeoutPenalties, type PenaltyLimits } from './timeoutPenalty.ts';
 import { newVapidKeys, type VapidKeys } from './vapid.ts';
 import { DEFAULT_HASH_COST } from './auth/passwords.ts';
 import { webHost } from './web/webHost.ts';
@@ -62,6 +63,12 @@ export interface StackOptions {
   pgliteStatementTimeouts?: RoleTimeouts;
   /** Turns at the database per client (fairQueue.ts); by default fairQueueDefaults(db), false for none. */
   fairQueue?: FairQueueLimits | false;
+  /**
+   * How long a client, and a request's shape, are refused after a statement past its timeout (timeoutPenalty.ts); by
+   * default TIMEOUT_PENALTY on PGlite, where stopping a statement reopens the database for everyone, and none on
+   * PostgreSQL, which cancels it alone. False for none.
+   */
+  timeoutPenalty?: PenaltyLimits | false;
   /** Limits of the realtime websocket beyond its defaults (REALTIME_LIMITS): benchmarks open a thousand sockets. */
   realtimeLimits?: Partial<RealtimeLimits>;
   /** The realtime websocket's clock (silent sockets, expired tokens); the system's unless a test drives its own. */
@@ -106,6 +113,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   if (options.db.kind === 'pglite') options.db.roleTimeouts = options.pgliteStatementTimeouts;
   const fairLimits = options.fairQueue ?? fairQueueDefaults(options.db);
   const queue = fairLimits ? new FairQueue(fairLimits) : undefined;
+  const penaltyLimits = options.timeoutPenalty ?? (options.db.kind === 'pglite' ? TIMEOUT_PENALTY : false);
+  const penalties = penaltyLimits ? new TimeoutPenalties(penaltyLimits) : undefined;
   // The page's backend config goes into its HTML once the keys are made (they need the port).
   const web = webHost({
     db: options.db,
@@ -135,11 +144,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           body,
         };
         if (service.gateway) assertApiKeys(apiReq, ctx.keys);
+        const shape = requestShape(apiReq.method, url);
+        const penalized = service.busy && penalties?.retryAfterS(apiReq.remoteAddress, shape);
+        if (penalized && service.busy) {
+          const message = `A request like this, or from this address, ran past its time limit; retry in ${penalized} s`;
+          const headers = { 'retry-after': String(penalized) };
+          return send(res, { status: 429, headers, body: service.busy(message, penalized) }, head, cors);
+        }
         // After the body is read: a slow upload holds no turn.
         const release = service.busy ? await queue?.acquire(apiReq.remoteAddress) : undefined;
         let out: ApiResponse;
         try {
           out = await service.handler(apiReq, ctx);
+        } catch (e) {
+          if (e instanceof ApiError && e.body.code === '57014') penalties?.record(apiReq.remoteAddress, shape);
+          throw e;
         } finally {
           release?.();
         }

@@ -9,6 +9,8 @@ import type { AuthRateLimits } from '../../supabase/local/auth/rateLimits.ts';
 import type { Clock } from '../../supabase/local/clock.ts';
 import { openPostgres, type Db, type RoleTimeouts } from '../../supabase/local/db.ts';
 import type { FairQueueLimits } from '../../supabase/local/fairQueue.ts';
+import type { PenaltyLimits } from '../../supabase/local/timeoutPenalty.ts';
+import type { RealtimeLimits } from '../../supabase/local/realtime/realtimeLimits.ts';
 import { applyAsMigrator } from '../../supabase/local/migrate.ts';
 import { liftPostRateLimits } from '../../supabase/local/postRateLimits.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
@@ -68,10 +70,14 @@ export interface TestStackOptions {
   pgliteStatementTimeouts?: RoleTimeouts;
   /** Turns at the database per client (fairQueue.ts); the stack's defaults unless asked. */
   fairQueue?: FairQueueLimits | false;
+  /** Refusals after a statement past its timeout (timeoutPenalty.ts); none unless asked, as tests run many. */
+  timeoutPenalty?: PenaltyLimits | false;
   /** The realtime websocket's clock; the system's unless a test moves time itself. */
   realtimeClock?: Clock;
   /** The publishable and secret keys, and whether the legacy JWT keys still work (npm start's LEGACY_API_KEYS). */
   apiKeys?: ApiKeySettings;
+  /** Limits of the realtime websocket beyond its defaults. */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
 
 /** A database for one test file, copied from a migrated template (so only `extraSql` is left to apply). */
@@ -117,8 +123,10 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       pushTestOrigin: options.pushTestOrigin,
       pgliteStatementTimeouts: options.pgliteStatementTimeouts,
       fairQueue: options.fairQueue,
+      timeoutPenalty: options.timeoutPenalty ?? false,
       realtimeClock: options.realtimeClock,
       apiKeys: options.apiKeys,
+      realtimeLimits: options.realtimeLimits,
     });
   let stack = await start();
   const make = (key: string) =>

@@ -96,4 +96,36 @@ describe('FairQueue', () => {
     (await b)();
     (await c)();
   });
+
+  test('a new address for each request never starves a client that keeps coming', async () => {
+    const clock = manualClock();
+    const queue = new FairQueue({ concurrency: 1, perClient: 1, queuePerClient: 10 }, clock.now);
+    const order: string[] = [];
+    let current: (() => void) | undefined;
+    let fresh = 0;
+    const request = (client: string, label: string) =>
+      queue.acquire(client).then((release) => {
+        order.push(label);
+        current = release;
+      });
+    const attack = () => request(`10.4.0.${++fresh}`, 'attacker');
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+    // Four attackers each keep a request going, every one from an address never seen before, and each takes 400 ms;
+    // the visitor's reads take 5 ms, and it sends the next when one is answered.
+    await attack();
+    for (let n = 0; n < 3; n++) void attack();
+    void request('visitor', 'visitor');
+    for (let turn = 0; turn < 20; turn++) {
+      const who = order.at(-1);
+      clock.advance(who === 'visitor' ? 5 : 400);
+      const release = current!;
+      release();
+      await settled();
+      void (who === 'visitor' ? request('visitor', 'visitor') : attack());
+      await settled();
+    }
+    // The visitor waits behind the attackers that were waiting when it came, never behind the ones that came after.
+    expect(order.join(' ')).not.toMatch(/(attacker ){5}/);
+    expect(order.filter((who) => who === 'visitor').length).toBeGreaterThanOrEqual(4);
+  });
 });

@@ -11,27 +11,12 @@ import type { Db, JwtClaims } from '../db.ts';
 import { QueueFull, type FairQueue } from '../fairQueue.ts';
 import { apiKeyRefusal, verifyJwt, type JwtKeys } from '../jwt.ts';
 import { decode, encode, vsnOf, type PhoenixMessage, type Vsn } from './phoenix.ts';
+import { REALTIME_LIMITS, refuse, TOO_MANY_CONNECTIONS, type RealtimeLimits } from './realtimeLimits.ts';
 import { mayRead } from './topicAccess.ts';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 
-export interface RealtimeLimits {
-  /** Open sockets per client address. */
-  socketsPerClient: number;
-  /** Channels one socket may join. */
-  channelsPerSocket: number;
-  /** A socket that sends nothing (not even its 25 s heartbeat) for this long is closed. */
-  idleMs: number;
-  /** A socket that reads too slowly to keep this much queued is closed. */
-  maxBufferedBytes: number;
-}
-
-export const REALTIME_LIMITS: RealtimeLimits = {
-  socketsPerClient: 100,
-  channelsPerSocket: 100,
-  idleMs: 60_000,
-  maxBufferedBytes: 1024 * 1024,
-};
+export { REALTIME_LIMITS, type RealtimeLimits } from './realtimeLimits.ts';
 
 /** The largest frame a client may send: a join or a token is far smaller. */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -126,6 +111,7 @@ export class RealtimeServer {
     const refused = apiKeyRefusal(this.deps.keys.api, { apikey }, req.headers)?.body.message;
     const key = await verifyJwt(this.deps.keys, apikey, this.clock.now());
     if (refused || !key.ok) return refuse(socket, 401, refused ?? 'Invalid API key');
+    if (this.clients.size >= this.limits.sockets) return refuse(socket, 403, TOO_MANY_CONNECTIONS);
     const address = this.deps.addressOf(req);
     if ([...this.clients].filter((c) => c.address === address).length >= this.limits.socketsPerClient) {
       return refuse(socket, 429, 'Too many open sockets from this address');
@@ -289,12 +275,4 @@ function parseBroadcast(text: string): Broadcast | null {
   } catch {
     return null;
   }
-}
-
-function refuse(socket: Duplex, status: number, message: string) {
-  const body = JSON.stringify({ message });
-  socket.end(
-    `HTTP/1.1 ${status} ${message}\r\nconnection: close\r\ncontent-type: application/json\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
 }

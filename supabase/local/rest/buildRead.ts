@@ -1,5 +1,6 @@
 // Plans a select with its embedded resources into SQL that builds the JSON rows in Postgres, in a single statement.
 import { pgrstError } from './errors.ts';
+import { embedRowsCounted, MAX_ANSWER_BYTES } from './limits.ts';
 import type { SelectItem } from './parseSelect.ts';
 import type { QueryLevel } from './parseQuery.ts';
 import { joinConditions, resolveRelationship } from './relationships.ts';
@@ -77,7 +78,7 @@ export function planShape(
       const child = planShape(planner, rel.target, childAlias, item.items, childLevel);
       const join = joinConditions(rel, childAlias, alias, `${childAlias}_x`);
       rel.parentColumns.forEach((c) => shape.needed.add(c));
-      const where = `where ${[...join, ...child.conditions].join(' and ')}`;
+      const where = `where ${[...join, ...child.conditions, embedRowsCounted()].join(' and ')}`;
       const from = `from ${tableRef(rel.target.name)} ${childAlias} ${where}`;
       const exists = `exists (select 1 ${from})`;
       existsByKey.set(key, exists);
@@ -119,6 +120,8 @@ export interface ReadStatementOptions {
   stripNulls: boolean;
   /** Statement prefix, e.g. the `with w as (insert ...)` of a write. */
   with?: string;
+  /** A read: past MAX_ANSWER_BYTES, body is null and only its size (bytes) comes back from the database. */
+  bounded?: boolean;
 }
 
 /** Answers body (JSON text), n (rows in the page) and, when counting, total (rows before limit and offset). */
@@ -127,5 +130,8 @@ export function readStatement(shape: Shape, options: ReadStatementOptions): stri
   const rows = `select ${shape.projection.join(', ')} from ${options.from}${where}${tail(shape)}`;
   const json = options.stripNulls ? `json_strip_nulls(coalesce(json_agg(_r), '[]'))` : `coalesce(json_agg(_r), '[]')`;
   const total = options.count ? `, (select count(*) from ${options.from}${where})::int8 as total` : '';
-  return `${options.with ?? ''}select ${json}::text as body, count(*)::int8 as n${total} from (${rows}) _r`;
+  const statement = `${options.with ?? ''}select ${json}::text as body, count(*)::int8 as n${total} from (${rows}) _r`;
+  if (!options.bounded) return statement;
+  const bytes = 'octet_length(_a.body)';
+  return `select case when ${bytes} > ${MAX_ANSWER_BYTES} then null else _a.body end as body, ${bytes}::int8 as bytes, _a.n${total ? ', _a.total' : ''} from (${statement}) _a`;
 }

@@ -3,6 +3,7 @@ import type { StackContext } from '../context.ts';
 import type { ApiRequest, ApiResponse } from '../http.ts';
 import type { RestCall } from './call.ts';
 import { pgrstError, toApiError, unknownTable } from './errors.ts';
+import { embedRowsError } from './limits.ts';
 import { parsePrefer } from './prefer.ts';
 import { readTable } from './read.ts';
 import { checkProfile, parseAccept } from './negotiation.ts';
@@ -67,6 +68,6 @@ export async function handleRest(req: ApiRequest, ctx: StackContext): Promise<Ap
     const base = { req, ctx, claims, prefs: parsePrefer(req.headers['prefer']), accept: parseAccept(req) };
     return await route(req, ctx, base);
   } catch (e) {
-    throw toApiError(e, authenticated);
+    throw toApiError(embedRowsError(e) ?? e, authenticated);
   }
 }

@@ -3,7 +3,7 @@ import { header, type ApiResponse } from '../http.ts';
 import { Planner, planShape, readStatement } from './buildRead.ts';
 import { inTransaction, toCount, type RestCall } from './call.ts';
 import { pgrstError } from './errors.ts';
-import { capRows, checkFilterCost } from './limits.ts';
+import { answerTooLarge, capRows, checkFilterCost } from './limits.ts';
 import { parseQuery, type QueryLevel } from './parseQuery.ts';
 import { apply } from './prefer.ts';
 import { readResponse } from './respond.ts';
@@ -27,6 +27,8 @@ export function applyRangeHeader(call: RestCall, level: QueryLevel): void {
 
 export interface ReadRow {
   body: string;
+  /** The answer's size, when the read is bounded (readStatement). */
+  bytes?: unknown;
   n: unknown;
   total?: unknown;
 }
@@ -43,9 +45,11 @@ export async function readTable(call: RestCall, relation: Relation): Promise<Api
     from: `${tableRef(relation.name)} t0`,
     count: call.prefs.count !== undefined,
     stripNulls: call.accept.stripNulls,
+    bounded: true,
   });
   return inTransaction(call, async (tx) => {
     const row = (await tx.query<ReadRow>(sql, params.values)).rows[0]!;
+    if (row.body === null) throw answerTooLarge(toCount(row.bytes));
     const result = {
       body: row.body,
       n: toCount(row.n),

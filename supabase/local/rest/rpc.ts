@@ -3,7 +3,7 @@ import { jsonBody, type ApiResponse } from '../http.ts';
 import { Planner, planShape, readStatement } from './buildRead.ts';
 import { inTransaction, toCount, type RestCall } from './call.ts';
 import { pgrstError } from './errors.ts';
-import { capRows, checkFilterCost, MAX_ROWS } from './limits.ts';
+import { answerTooLarge, capRows, checkFilterCost, MAX_ROWS } from './limits.ts';
 import { parseQuery } from './parseQuery.ts';
 import { apply } from './prefer.ts';
 import type { ReadRow } from './read.ts';
@@ -107,9 +107,11 @@ export async function callRpc(call: RestCall, name: string): Promise<ApiResponse
     from: withArgs(`${callSql} t0`),
     count: prefs.count !== undefined,
     stripNulls: accept.stripNulls,
+    bounded: true,
   });
   return inTransaction(call, async (tx) => {
     const row = (await tx.query<ReadRow>(sql, params.values)).rows[0]!;
+    if (row.body === null) throw answerTooLarge(toCount(row.bytes));
     const result = { body: row.body, n: toCount(row.n), total: prefs.count ? toCount(row.total) : undefined };
     if (returns.set) return readResponse(result, query.root.offset ?? 0, accept, prefs);
     // A function returning one composite value answers that object, or null when it returned no row.

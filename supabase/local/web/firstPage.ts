@@ -7,17 +7,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FirstRows } from '../../../src/data/firstRows.ts';
-import { FIRST_SCREENS, type FirstPageRoute } from '../../../src/data/firstScreens.ts';
+import { FIRST_SCREENS, firstPageRoute, type FirstPageRoute } from '../../../src/data/firstScreens.ts';
 import { withRootMarkup } from '../../../src/ssr/rootMarkup.ts';
 import { SSR_ENTRY_FILE, ssrOutDir } from '../../../scripts/ssrOutDir.ts';
 import type { Db } from '../db.ts';
 import { scriptSafeJson } from './embeddedConfig.ts';
-import { readFirstRows, type FirstPageColumns } from './firstPageRows.ts';
+import { readFirstRows, UUID, type FirstPageColumns } from './firstPageRows.ts';
 import { scriptsAfterPaint } from './scriptsAfterPaint.ts';
 
 interface Renderer extends FirstPageColumns {
   FIRST_ROWS_SCRIPT_ID: string;
-  firstPageRoute(pathname: string): FirstPageRoute | undefined;
   renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): string;
 }
 
@@ -97,6 +96,18 @@ export function withFirstPage(
   return withRootMarkup(indexHtml, markup, json);
 }
 
+/**
+ * The one address of the page `route` opens, whatever the spelling that led there (case, percent-encoding, a
+ * trailing slash, /t/ or /thread/ before an id): pages are kept and rendered by it, so a thousand spellings of one
+ * thread cost one render.
+ */
+export function canonicalPath(route: FirstPageRoute): string {
+  if (route.page === 'home') return '/';
+  if (route.page === 'category') return `/category/${route.type}`;
+  if (UUID.test(route.idOrSlug)) return `/thread/${route.idOrSlug.toLowerCase()}`;
+  return `/${route.byId ? 'thread' : 't'}/${encodeURIComponent(route.idOrSlug)}`;
+}
+
 export interface FirstPages {
   /** index.html with the page's first rows, or undefined for an address that has none. */
   html(pathname: string, indexHtml: string, client: string): Promise<string | undefined>;
@@ -117,7 +128,7 @@ export function firstPages(db: Db, staticDir: string, turn?: DatabaseTurn): Firs
     const ready = await setup;
     if (!ready) return undefined;
     const { renderer, styled } = ready;
-    const route = renderer.firstPageRoute(pathname);
+    const route = firstPageRoute(pathname);
     if (!route) return undefined;
     const release = await turn?.(client);
     let rows: FirstRows | undefined;
@@ -132,7 +143,10 @@ export function firstPages(db: Db, staticDir: string, turn?: DatabaseTurn): Firs
   }
 
   return {
-    html(pathname, indexHtml, client) {
+    html(address, indexHtml, client) {
+      const route = firstPageRoute(address);
+      if (!route) return Promise.resolve(undefined);
+      const pathname = canonicalPath(route);
       const now = Date.now();
       const known = kept.get(pathname);
       if (known && known.index === indexHtml && now - known.at < FRESH_MS) return known.page;

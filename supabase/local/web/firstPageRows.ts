@@ -16,7 +16,8 @@ export interface FirstPageColumns {
 const HOME_THREADS = FIRST_SCREENS.home.rows;
 const CATEGORY_THREADS = FIRST_SCREENS.category.rows;
 const THREAD_POSTS = FIRST_SCREENS.thread.rows;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A uuid in any case, as Postgres reads one. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function jsonRows<T>(tx: Queryable, sql: string, params: unknown[] = []): Promise<T[]> {
   const result = await tx.query<{ j: T }>(`select to_jsonb(r) as j from (${sql}) r`, params);
