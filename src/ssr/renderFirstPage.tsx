@@ -4,6 +4,7 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { ThreadNotFound } from '../features/thread/ThreadNotFound.tsx';
 import { FirstPageView } from './FirstPageView.tsx';
 import type { FirstRows } from '../data/firstRows.ts';
 import type { FirstPageRoute } from '../data/firstScreens.ts';
@@ -29,6 +30,16 @@ export function renderFirstPage(pathname: string, route: FirstPageRoute, rows: F
     pathname,
     <StaticShell visitor>
       <FirstPageView route={route} rows={rows} />
+    </StaticShell>,
+  );
+}
+
+/** The page of an address that names no thread a visitor can read, served with a 404. */
+export function renderThreadNotFound(pathname: string): string {
+  return render(
+    pathname,
+    <StaticShell visitor>
+      <ThreadNotFound />
     </StaticShell>,
   );
 }
