@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ThreadNotFound } from '../features/thread/ThreadNotFound.tsx';
 import { FirstPageView } from './FirstPageView.tsx';
-import type { FirstRows } from '../data/firstRows.ts';
+import { renderAppPage } from './renderAppPage.tsx';
+import { hydratesAt, type FirstRows } from '../data/firstRows.ts';
 import type { FirstPageRoute } from '../data/firstScreens.ts';
 import { ShellSkeleton } from './ShellSkeleton.tsx';
 import { StaticShell } from './StaticShell.tsx';
@@ -25,7 +26,12 @@ function render(pathname: string, element: ReactNode): string {
   return markup.replace(/ data-testid="[^"]*"/g, '');
 }
 
-export function renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): string {
+/**
+ * Home and a thread at its address: the app's own first render, which the browser hydrates. Otherwise the page drawn
+ * from the screen's parts, which the app replaces when it starts.
+ */
+export function renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): Promise<string> | string {
+  if (hydratesAt(rows, pathname)) return renderAppPage(pathname, rows);
   return render(
     pathname,
     <StaticShell visitor>

@@ -18,7 +18,7 @@ import { scriptsAfterPaint } from './scriptsAfterPaint.ts';
 interface Renderer extends FirstPageColumns {
   FIRST_ROWS_SCRIPT_ID: string;
   firstPageRoute(pathname: string): FirstPageRoute | undefined;
-  renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): string;
+  renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): Promise<string> | string;
   renderThreadNotFound(pathname: string): string;
 }
 
@@ -138,7 +138,8 @@ export function firstPages(db: Db, staticDir: string, turn?: DatabaseTurn): Firs
       const missing = withRootMarkup(indexHtml, renderer.renderThreadNotFound(pathname));
       return missing === undefined ? undefined : { status: 404, html: scriptsAfterPaint(styled(missing, route.page)) };
     }
-    const html = withFirstPage(indexHtml, renderer.renderFirstPage(pathname, route, rows), rows, renderer);
+    const markup = await renderer.renderFirstPage(pathname, route, rows);
+    const html = withFirstPage(indexHtml, markup, rows, renderer);
     return html === undefined ? undefined : { status: 200, html: scriptsAfterPaint(styled(html, route.page)) };
   }
 
