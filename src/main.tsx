@@ -71,7 +71,12 @@ loadBackendConfig(configSources).then(
         .seedFirstRows(sync.db, first.rows)
         .catch((error: unknown) => logErrorLater(error, 'Could not keep the rows the page came with'));
     }
-    const firstScreen: FirstScreen = { answers: first?.answers, threadCounts: first?.answers?.threadCounts ?? {} };
+    // Only a hydrating render starts from the rows' answers: a member's mirror may know the page's thread by another
+    // address (a slug its own offline thread took), which the answers, read as a visitor, do not.
+    const firstScreen: FirstScreen = {
+      answers: hydrating ? first?.answers : undefined,
+      threadCounts: first?.answers?.threadCounts ?? {},
+    };
     // The rows are the first address's: a screen opened at another one starts from the mirror.
     const firstHref = router.state.location.href;
     const leftFirstPage = router.subscribe('onBeforeNavigate', ({ toLocation }) => {
