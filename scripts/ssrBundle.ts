@@ -57,7 +57,8 @@ export function ssrBundle(entry: string): Plugin {
             emptyOutDir: true,
             manifest: false,
             copyPublicDir: false,
-            rollupOptions: { output: { entryFileNames: SSR_ENTRY_FILE } },
+            // One file, the screens' lazy modules in it: the local stack loads it from wherever the app was built.
+            rollupOptions: { output: { entryFileNames: SSR_ENTRY_FILE, codeSplitting: false } },
           },
         });
         const built = pathToFileURL(resolve(outDir, SSR_ENTRY_FILE));
