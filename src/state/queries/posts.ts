@@ -1,7 +1,13 @@
 // The posts of a thread for the thread view, live: a reply written here or pulled from elsewhere shows at once.
-import { threadPosts } from '../../data/queries/posts.ts';
+import { heldPostCount, threadPosts } from '../../data/queries/posts.ts';
 import { useMirrorQuery } from './useMirrorQuery.ts';
 
 export function useThreadPosts(threadId: string) {
   return useMirrorQuery((db) => threadPosts(db, threadId), [threadId]);
+}
+
+/** The signed-in member's posts held for review, live; 0 when signed out or while the read is under way. */
+export function useHeldPostCount(userId: string | null): number {
+  const result = useMirrorQuery((db) => (userId === null ? 0 : heldPostCount(db, userId)), [userId]);
+  return result.state === 'ready' ? result.data : 0;
 }
