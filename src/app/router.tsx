@@ -143,6 +143,7 @@ const shellChildren = [
     memberPage('settings', () => import('../features/settings/SettingsPage.tsx'), 'SettingsPage'),
     memberPage('moderation', () => import('../features/moderation/ModerationPage.tsx'), 'ModerationPage'),
     memberPage('reports', () => import('../features/moderation/ReportsPage.tsx'), 'ReportsPage'),
+    memberPage('review', () => import('../features/moderation/ReviewPage.tsx'), 'ReviewPage'),
     messagesRoute,
     memberPage('admin/bulk-create', () => import('../features/bulk/BulkCreatePage.tsx'), 'BulkCreatePage'),
   ]),

@@ -7,7 +7,7 @@ import { useSession } from '../../state/session/SessionContext.tsx';
 import { useUiStore } from '../../state/shell/uiStore.ts';
 import { useAppBadge } from '../pwa/useAppBadge.ts';
 import { Header } from './Header.tsx';
-import { BannedNotice, OfflineBanner } from './Notices.tsx';
+import { OfflineBanner } from './Notices.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import styles from './AppShell.module.css';
 
@@ -17,9 +17,13 @@ const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ defa
 const ConfirmationToasts = lazy(() =>
   import('./ConfirmationToasts.tsx').then((m) => ({ default: m.ConfirmationToasts })),
 );
+// A silenced or suspended member's notice reads the server, after the first screen, for members only.
+const BannedNotice = lazy(() => import('./BannedNotice.tsx').then((m) => ({ default: m.BannedNotice })));
+const PenaltyNotice = lazy(() => import('./PenaltyNotice.tsx').then((m) => ({ default: m.PenaltyNotice })));
 
 export function AppShell() {
   const userId = useSession((s) => s.user?.id ?? null);
+  const banned = useSession((s) => s.profile?.is_banned === true);
   const unread = dataOrThrow(useUnreadCount(userId)) ?? 0;
   useAppBadge(dataOrThrow(useBadgeCount(userId)) ?? 0);
   const drawerWanted = useUiStore((s) => s.drawerOpen);
@@ -41,7 +45,16 @@ export function AppShell() {
       <div className={styles.column}>
         <Header unread={unread} />
         <OfflineBanner />
-        <BannedNotice />
+        {banned && (
+          <Suspense fallback={null}>
+            <BannedNotice />
+          </Suspense>
+        )}
+        {userId && (
+          <Suspense fallback={null}>
+            <PenaltyNotice />
+          </Suspense>
+        )}
         <Suspense fallback={null}>
           <ConfirmationToasts />
         </Suspense>

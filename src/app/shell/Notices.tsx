@@ -1,6 +1,5 @@
-// Banners under the header: offline, and a banned member's notice (the database refuses their writes; this says why).
+// The offline banner under the header: what the member can still do, and what waits to send.
 import { Icon } from '../../ui/icons.tsx';
-import { useSession } from '../../state/session/SessionContext.tsx';
 import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import styles from './Notices.module.css';
 
@@ -15,20 +14,6 @@ export function OfflineBanner() {
         {pending > 0
           ? `; ${pending} waiting to send when you are back online.`
           : '; replies you write will be sent when you are back online.'}
-      </span>
-    </div>
-  );
-}
-
-export function BannedNotice() {
-  const banned = useSession((s) => s.profile?.is_banned === true);
-  if (!banned) return null;
-  return (
-    <div className={styles.banned} role="alert" data-testid="banned-notice">
-      <Icon name="alert" size={18} />
-      <span>
-        <strong>Your account has been banned.</strong> You can still read the forum, but you cannot post threads, reply
-        or send messages. Contact the moderators if you think this is a mistake.
       </span>
     </div>
   );

@@ -11,6 +11,8 @@ import styles from './SidebarNav.module.css';
 // Only the narrow rail needs tooltips; their positioning code loads when the rail first renders narrow,
 // so the wide sidebar and the phone layout never fetch it.
 const LazyTooltip = lazy(() => import('../../ui/Tooltip.tsx').then((m) => ({ default: m.Tooltip })));
+// Only staff get the Review link and its count.
+const ReviewCount = lazy(() => import('./ReviewCount.tsx').then((m) => ({ default: m.ReviewCount })));
 
 function NarrowTooltip({ label, narrow, children }: { label: string; narrow: boolean; children: ReactNode }) {
   if (!narrow) return children;
@@ -47,6 +49,11 @@ function NavLink({ item, narrow, unread, onNavigate }: { item: NavItem } & Sideb
             <span className={narrow ? styles.dot : styles.badge} aria-label={`${badge} unread`}>
               {narrow ? '' : badge}
             </span>
+          )}
+          {item.pending && (
+            <Suspense fallback={null}>
+              <ReviewCount narrow={narrow} />
+            </Suspense>
           )}
         </Link>
       </NarrowTooltip>

@@ -1,9 +1,10 @@
 // The shell's navigation (SPEC §2 "Shell layout"). Moderation is listed for everyone; the page checks the role.
-// Staff also get Reports, their report queue, after it.
+// Staff also get Review, their queue with its pending count, and Reports after it.
 import type { Role } from '../../backend/profiles.ts';
 import type { IconName } from '../../ui/icons.tsx';
 
-type PlainPath = '/' | '/groups' | '/members' | '/moderation' | '/reports' | '/messages' | '/wallet' | '/settings';
+type PlainPath =
+  '/' | '/groups' | '/members' | '/moderation' | '/reports' | '/review' | '/messages' | '/wallet' | '/settings';
 
 type NavTarget = { to: PlainPath } | { to: '/category/$type'; params: { type: string } };
 
@@ -13,6 +14,8 @@ export interface NavItem {
   link: NavTarget;
   /** Shows the unread message count beside it. */
   unread?: boolean;
+  /** Shows how many items wait in the review queue. */
+  pending?: boolean;
 }
 
 const category = (type: string): NavTarget => ({ to: '/category/$type', params: { type } });
@@ -27,6 +30,7 @@ export const MAIN_NAV: NavItem[] = [
 ];
 
 const MODERATION: NavItem = { label: 'Moderation', icon: 'shield', link: { to: '/moderation' } };
+const REVIEW: NavItem = { label: 'Review', icon: 'list', link: { to: '/review' }, pending: true };
 const REPORTS: NavItem = { label: 'Reports', icon: 'flag', link: { to: '/reports' } };
 
 const ACCOUNT_NAV: NavItem[] = [
@@ -38,5 +42,5 @@ const ACCOUNT_NAV: NavItem[] = [
 /** The second list for a member of this role (none while signed out or loading: 'user'). */
 export function secondaryNav(role: Role | undefined): NavItem[] {
   const staff = role === 'admin' || role === 'moderator';
-  return staff ? [MODERATION, REPORTS, ...ACCOUNT_NAV] : [MODERATION, ...ACCOUNT_NAV];
+  return staff ? [MODERATION, REVIEW, REPORTS, ...ACCOUNT_NAV] : [MODERATION, ...ACCOUNT_NAV];
 }

@@ -9,6 +9,7 @@ import styles from './AccessDenied.module.css';
 const REQUIRED = {
   '/moderation': 'You must be an administrator to access this page.',
   '/reports': 'You must be a moderator or an administrator to access this page.',
+  '/review': 'You must be a moderator or an administrator to access this page.',
 } as const;
 
 interface AccessDeniedProps {

@@ -42,6 +42,13 @@ describe('describeAction', () => {
     );
   });
 
+  it('names the review decisions and the timed penalties with their days', () => {
+    expect(describeAction('review_agree', { item: 'x', kind: 'flagged_post' })).toBe('Review: agree');
+    expect(describeAction('suspend', { days: 3, ends_at: '2026-12-02T00:00:00Z' })).toBe('Suspend: 3 days');
+    expect(describeAction('silence', { days: 1 })).toBe('Silence: 1 day');
+    expect(describeAction('lift_penalty', { kind: 'silence' })).toBe('Lift penalty');
+  });
+
   it('falls back to the action name when the details are missing or not an object', () => {
     expect(describeAction('move_thread', {})).toBe('Move thread');
     expect(describeAction('role_change', null)).toBe('Role change');

@@ -32,7 +32,7 @@ const REASON_NAMES: Record<string, string> = {
   something_else: 'Something else',
 };
 
-const reasonName = (reason: string) => REASON_NAMES[reason] ?? reason;
+export const reasonName = (reason: string) => REASON_NAMES[reason] ?? reason;
 
 /** Each reason once, with how many reports gave it: 'Spam ×2', 'Other'. */
 export function reasonSummary(reasons: string[]): string[] {
@@ -58,6 +58,14 @@ export const LOG_ACTIONS: { value: string; label: string }[] = [
   { value: 'report_post', label: 'Report post' },
   { value: 'dismiss_report', label: 'Dismiss report' },
   { value: 'resolve_report', label: 'Resolve report' },
+  { value: 'review_agree', label: 'Review: agree' },
+  { value: 'review_disagree', label: 'Review: disagree' },
+  { value: 'review_ignore', label: 'Review: ignore' },
+  { value: 'silence', label: 'Silence' },
+  { value: 'suspend', label: 'Suspend' },
+  { value: 'lift_penalty', label: 'Lift penalty' },
+  { value: 'trust_level', label: 'Trust level' },
+  { value: 'watched_word', label: 'Watched word' },
 ];
 
 const ACTION_NAMES = new Map(LOG_ACTIONS.map((a) => [a.value, a.label]));
@@ -93,6 +101,10 @@ export function describeAction(action: string, raw: unknown): string {
     const from = field(details, 'from_category');
     const to = field(details, 'to_category');
     if (typeof from === 'string' && typeof to === 'string') return `${name}: ${from} → ${to}`;
+  }
+  if (action === 'silence' || action === 'suspend') {
+    const days = field(details, 'days');
+    if (typeof days === 'number') return `${name}: ${days} ${days === 1 ? 'day' : 'days'}`;
   }
   if (action === 'report_post') {
     const reason = field(details, 'reason');
