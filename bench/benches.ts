@@ -16,6 +16,7 @@ import { benchParallelLimits } from './parallelLimits.ts';
 import { benchLiveFanout } from './liveFanout.ts';
 import { benchLivePaint } from './livePaint.ts';
 import { benchReadPosition } from './readPosition.ts';
+import { benchReviewQueue } from './reviewQueue.ts';
 import { benchRunaway } from './runaway.ts';
 import { benchStorage } from './storage.ts';
 import { benchSync } from './sync.ts';
@@ -55,6 +56,11 @@ export const BENCHES: Bench[] = [
     name: 'moderation users',
     run: () => benchModerationUsers(),
     smoke: () => benchModerationUsers({ members: 1_000, batch: 500, runs: 2 }),
+  },
+  {
+    name: 'review queue',
+    run: () => benchReviewQueue(),
+    smoke: () => benchReviewQueue({ members: 300, pending: 100, decided: 100, runs: 2 }),
   },
   {
     name: 'notification fan-out',

@@ -1,6 +1,7 @@
 // Latency statistics and table printing shared by the benchmarks.
 export interface Sample {
   p50: number;
+  p95: number;
   p99: number;
   rps: number;
 }
@@ -27,7 +28,12 @@ export async function measure(op: () => Promise<unknown>, total: number, concurr
   );
   const elapsed = performance.now() - started;
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: (total / elapsed) * 1000 };
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: (total / elapsed) * 1000,
+  };
 }
 
 export function printTable(title: string, header: string[], rows: (string | number)[][]) {

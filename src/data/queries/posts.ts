@@ -21,3 +21,12 @@ export async function threadPosts(db: Mirror, threadId: string): Promise<PostWit
   );
   return posts.map((p) => ({ ...p, author: authors.get(p.author_id) ?? null }));
 }
+
+/** How many of the member's posts on this device are hidden pending review: held for approval, or hidden by flags. */
+export function heldPostCount(db: Mirror, authorId: string): Promise<number> {
+  return db.posts
+    .where('author_id')
+    .equals(authorId)
+    .filter((p) => p.hidden_at !== null && p.hidden_at !== undefined)
+    .count();
+}

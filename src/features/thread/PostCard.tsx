@@ -21,7 +21,7 @@ import { PostView } from './PostParts.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { ReportedMark } from './ReportedMark.tsx';
 import { TextEditor } from './TextEditor.tsx';
-import { useHeldText } from '../../state/server/postHolds.ts';
+import { useHold } from '../../state/server/postHolds.ts';
 import styles from './Thread.module.css';
 
 interface PostCardProps {
@@ -71,7 +71,7 @@ export const PostCard = memo(function PostCard({
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const hidden = post.hidden_at !== null && post.hidden_at !== undefined;
-  const held = useHeldText(post.id, hidden && canSeeHeld);
+  const held = useHold(post.id, hidden && canSeeHeld);
   const images = useMemo(() => postImages(post.content), [post.content]);
   const name = authorName(post.author_id, post.author);
 
@@ -103,9 +103,16 @@ export const PostCard = memo(function PostCard({
       linked={linked}
       held={
         held === null ? undefined : (
-          <div className={styles.heldText} aria-label="Held text">
-            <Markdown>{held}</Markdown>
-          </div>
+          <>
+            {held.reason !== null && (
+              <p className={styles.heldReason} role="note" aria-label="Why it is held">
+                Why it is held: {held.reason}
+              </p>
+            )}
+            <div className={styles.heldText} aria-label="Held text">
+              <Markdown>{held.content}</Markdown>
+            </div>
+          </>
         )
       }
       editor={

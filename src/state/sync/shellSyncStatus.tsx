@@ -9,6 +9,8 @@ interface ShellSyncStatus {
   pending: number;
   /** Writes the server refused; the member must retry, edit or discard them. */
   failed: number;
+  /** The member's posts the server holds for a moderator's review: sent, but not shown to others. */
+  held: number;
 }
 
 const ShellSyncStatusContext = createContext<ShellSyncStatus>({
@@ -16,6 +18,7 @@ const ShellSyncStatusContext = createContext<ShellSyncStatus>({
   unreachable: false,
   pending: 0,
   failed: 0,
+  held: 0,
 });
 
 export function ShellSyncStatusProvider({ status, children }: { status: ShellSyncStatus; children: ReactNode }) {

@@ -3,7 +3,7 @@ import type { Mirror } from '../../data/mirror.ts';
 import type { Write } from '../../data/outboxTypes.ts';
 import type { PostRow } from '../../data/types.ts';
 import { newId, outboxEntry, touchThread, type WriteContext } from '../enqueue.ts';
-import { insertOnce } from '../pushRequests.ts';
+import { fetchRow, insertOnce } from '../pushRequests.ts';
 import type { PushContext, PushOutcome, WriteKind } from '../writeKind.ts';
 import type { DeletePostWrite } from './deletePost.ts';
 import { pushEdit, type EditPostWrite } from './editPost.ts';
@@ -47,7 +47,11 @@ export function localPost(post: NewPost, at: string): PostRow {
 }
 
 export async function pushPost(ctx: PushContext, post: NewPost): Promise<PushOutcome> {
-  const row = await insertOnce(ctx, 'posts', post);
+  const answered = await insertOnce(ctx, 'posts', post);
+  // The database may hold a new post for approval as it lands (a watched word, a new member's links), after the row
+  // it answers with was made: read back, the row says so, and the member sees it held rather than shown to all.
+  const row = answered.hidden_at === null ? ((await fetchRow(ctx, 'posts', post.id)) ?? answered) : answered;
+  if (row.hidden_at !== null) return { result: 'sent', version: row.version, changes: [{ table: 'posts', row }] };
   if (row.content !== post.content) {
     // An earlier attempt landed with older words, and the member edited them while its answer was lost.
     const { content, images } = post;
