@@ -237,6 +237,42 @@ export type Database = {
           },
         ];
       };
+      live_poke_requests: {
+        Row: {
+          id: number;
+          private: boolean;
+          requested_at: string;
+          topic: string;
+        };
+        Insert: {
+          id?: never;
+          private: boolean;
+          requested_at?: string;
+          topic: string;
+        };
+        Update: {
+          id?: never;
+          private?: boolean;
+          requested_at?: string;
+          topic?: string;
+        };
+        Relationships: [];
+      };
+      live_pokes: {
+        Row: {
+          sent_at: string;
+          topic: string;
+        };
+        Insert: {
+          sent_at: string;
+          topic: string;
+        };
+        Update: {
+          sent_at?: string;
+          topic?: string;
+        };
+        Relationships: [];
+      };
       messages: {
         Row: {
           content: string;
@@ -1308,6 +1344,8 @@ export type Database = {
           thread_title: string;
         }[];
       };
+      poke: { Args: { p_private: boolean; p_topic: string }; Returns: undefined };
+      poke_interval: { Args: { topic: string }; Returns: string };
       push_endpoint_problem: { Args: { endpoint: string }; Returns: string };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
       release_post: { Args: { post: string }; Returns: boolean };
@@ -1325,6 +1363,7 @@ export type Database = {
           title: string;
         }[];
       };
+      send_due_pokes: { Args: Record<PropertyKey, never>; Returns: number };
       settle_tip: { Args: { p_status: string; p_tip: string }; Returns: string };
       sync_table: { Args: { members?: string[]; table_name: string; topic: string }; Returns: undefined };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
