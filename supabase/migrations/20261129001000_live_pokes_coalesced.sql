@@ -56,7 +56,10 @@ begin
       update public.live_pokes p set sent_at = clock_timestamp() where p.topic = p_topic;
       claimed := true;
     end if;
-  elsif not exists (select 1 from public.live_pokes p where p.topic = p_topic) then
+  elsif not exists (select 1 from public.live_pokes p where p.topic = p_topic)
+    and pg_try_advisory_xact_lock(hashtext('public.live_pokes'), hashtext(p_topic)) then
+    -- A topic's first poke. The lock keeps a second first poker from waiting on this one's uncommitted row (two
+    -- transactions doing that for two new topics in opposite order would deadlock): it leaves a request instead.
     insert into public.live_pokes (topic, sent_at) values (p_topic, clock_timestamp()) on conflict (topic) do nothing;
     claimed := found;
   end if;
@@ -87,7 +90,8 @@ begin
     perform 1 from public.live_pokes p where p.topic = due.topic for update skip locked;
     if found then
       update public.live_pokes p set sent_at = clock_timestamp() where p.topic = due.topic;
-    elsif exists (select 1 from public.live_pokes p where p.topic = due.topic) then
+    elsif exists (select 1 from public.live_pokes p where p.topic = due.topic)
+      or not pg_try_advisory_xact_lock(hashtext('public.live_pokes'), hashtext(due.topic)) then
       continue;
     else
       insert into public.live_pokes (topic, sent_at) values (due.topic, clock_timestamp())
