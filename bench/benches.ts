@@ -13,6 +13,7 @@ import { benchModerationUsers } from './moderationUsers.ts';
 import { benchNotificationFanout } from './notificationFanout.ts';
 import { benchOfflineStart } from './offlineStart.ts';
 import { benchParallelLimits } from './parallelLimits.ts';
+import { benchPokeCount } from './pokeCount.ts';
 import { benchLiveFanout } from './liveFanout.ts';
 import { benchLivePaint } from './livePaint.ts';
 import { benchReadPosition } from './readPosition.ts';
@@ -69,6 +70,7 @@ export const BENCHES: Bench[] = [
   },
   { name: 'live paint', run: () => benchLivePaint(), smoke: () => benchLivePaint({ runs: 1 }) },
   { name: 'live fan-out', run: () => benchLiveFanout(), smoke: () => benchLiveFanout({ sockets: 20, pokes: 3 }) },
+  { name: 'poke count', run: () => benchPokeCount(), smoke: () => benchPokeCount({ apps: 20, seconds: 2 }) },
   {
     name: 'parallel limits',
     run: () => benchParallelLimits(),

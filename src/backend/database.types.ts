@@ -237,6 +237,42 @@ export type Database = {
           },
         ];
       };
+      live_poke_requests: {
+        Row: {
+          id: number;
+          private: boolean;
+          requested_at: string;
+          topic: string;
+        };
+        Insert: {
+          id?: never;
+          private: boolean;
+          requested_at?: string;
+          topic: string;
+        };
+        Update: {
+          id?: never;
+          private?: boolean;
+          requested_at?: string;
+          topic?: string;
+        };
+        Relationships: [];
+      };
+      live_pokes: {
+        Row: {
+          sent_at: string;
+          topic: string;
+        };
+        Insert: {
+          sent_at: string;
+          topic: string;
+        };
+        Update: {
+          sent_at?: string;
+          topic?: string;
+        };
+        Relationships: [];
+      };
       member_penalties: {
         Row: {
           created_by: string | null;
@@ -1773,6 +1809,8 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      poke: { Args: { p_private: boolean; p_topic: string }; Returns: undefined };
+      poke_interval: { Args: { topic: string }; Returns: string };
       post_flag_score: { Args: { post: string }; Returns: number };
       post_image_count: { Args: { content: string; images: string[] }; Returns: number };
       post_link_count: { Args: { content: string }; Returns: number };
@@ -1831,6 +1869,7 @@ export type Database = {
           title: string;
         }[];
       };
+      send_due_pokes: { Args: Record<PropertyKey, never>; Returns: number };
       set_trust_level: { Args: { level: number; member: string }; Returns: undefined };
       settle_tip: { Args: { p_status: string; p_tip: string }; Returns: string };
       sync_flag_review: { Args: { closed_as: string; post: string }; Returns: undefined };

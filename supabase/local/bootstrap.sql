@@ -319,9 +319,11 @@ grant all on all routines in schema storage to postgres;
 
 -- Realtime's schema, as hosted has it: the database broadcasts with realtime.send, and RLS policies on
 -- realtime.messages authorise private channels, with realtime.topic() naming the topic a client asks to join
--- (the migrations write those policies). Hosted Realtime reads what realtime.send writes from the WAL; here it
--- notifies the local stack instead ('realtime'), which forwards it to the sockets on that topic (realtime/), so no row
--- is kept: the table holds only the join checks' own rows, each rolled back.
+-- (the migrations write those policies). Hosted realtime.send writes a row per call, with an id in its payload, and
+-- Realtime broadcasts every row it reads from the WAL; here each call notifies the local stack instead ('realtime'),
+-- which forwards it to the sockets on that topic (realtime/), so no row is kept: the table holds only the join
+-- checks' own rows, each rolled back. The id makes each call's notification its own, as each call's row is: PostgreSQL
+-- would deliver a transaction's identical notifications once, and hosted broadcasts them all.
 create schema if not exists realtime;
 grant usage on schema realtime to anon, authenticated, service_role, postgres;
 create table if not exists realtime.messages (
@@ -346,6 +348,9 @@ grant execute on function realtime.topic() to anon, authenticated, service_role,
 create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
 returns void language plpgsql security definer set search_path = '' as $$
 begin
+  if not payload ? 'id' then
+    payload := jsonb_set(payload, '{id}', to_jsonb(gen_random_uuid()));
+  end if;
   perform pg_notify('realtime', jsonb_build_object(
     'topic', topic, 'event', event, 'payload', payload, 'private', private)::text);
 exception when others then

@@ -15,6 +15,7 @@ import { ApiError, BodyTooLarge, readBody, send, type ApiRequest, type ApiRespon
 import { makeKeys } from './jwt.ts';
 import { embeddedConfigOf } from './local.ts';
 import { notificationSender } from './notificationSender.ts';
+import { pokeSender } from './pokeSender.ts';
 import { tipChecker } from './tipChecker.ts';
 import { applyPushTestOrigin } from './pushTestOrigin.ts';
 import { RealtimeServer, type RealtimeLimits } from './realtime/realtimeServer.ts';
@@ -249,6 +250,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     clock: options.realtimeClock,
   });
   await realtime.attach(server);
+  const pokes = await pokeSender(options.db);
   ready.ctx = ctx;
   // Deliveries queued while the stack was down go out now.
   ctx.notificationSender?.wake();
@@ -265,6 +267,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     close: async () => {
       await ctx.notificationSender?.close();
       await ctx.tipChecker?.close();
+      await pokes.close();
       await realtime.close();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -35,7 +35,7 @@ function partsOf(table: SyncedTableSpec): Part[] {
   if (table.tombstones) parts.push({ what: 'tombstone trigger', fn: 'write_tombstone', type: ROW | DELETE });
   parts.push(
     table.topic === 'forum'
-      ? { what: "poke trigger of topic 'forum'", fn: 'poke_forum', type: INSERT | UPDATE | DELETE }
+      ? { what: "poke trigger of topic 'forum'", fn: 'poke_forum', type: ROW | INSERT | UPDATE | DELETE }
       : { what: "poke trigger of topic 'user:{id}'", fn: 'poke_members', type: ROW | INSERT | UPDATE | DELETE },
   );
   return parts;
