@@ -57,8 +57,7 @@ export function ssrBundle(entry: string): Plugin {
             emptyOutDir: true,
             manifest: false,
             copyPublicDir: false,
-            // One file, the screens' lazy modules in it: the local stack loads it from wherever the app was built.
-            rollupOptions: { output: { entryFileNames: SSR_ENTRY_FILE, codeSplitting: false } },
+            rollupOptions: { output: { entryFileNames: SSR_ENTRY_FILE } },
           },
         });
         const built = pathToFileURL(resolve(outDir, SSR_ENTRY_FILE));

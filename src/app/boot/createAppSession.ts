@@ -10,14 +10,8 @@ import { createSessionStore, type SessionStore } from '../../state/session/sessi
 // The profile calls load with the client they need, after the first screen.
 const profiles = () => import('../../backend/profiles.ts');
 
-export function createAppSession(
-  client: Promise<ForumClient>,
-  backendUrl: string,
-  mirror: Mirror,
-  visitorAtStart = false,
-): SessionStore {
+export function createAppSession(client: Promise<ForumClient>, backendUrl: string, mirror: Mirror): SessionStore {
   return createSessionStore({
-    visitorAtStart,
     auth: lazyAuth(client),
     loadProfile: async (id) => {
       try {
