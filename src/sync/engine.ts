@@ -2,7 +2,6 @@
 import type { Session } from '@supabase/supabase-js';
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
-import { threadRowAt } from '../data/queries/threadAddress.ts';
 import { once } from '../lib/once.ts';
 import { createUuidV7 } from '../lib/uuidv7.ts';
 import { DEFAULT_OPTIONS, type EngineDeps, type EngineOptions, type OpenThreadResult } from './engineTypes.ts';
@@ -12,6 +11,7 @@ import type { WriteContext } from './outbox.ts';
 import { StatusStore } from './status.ts';
 import { shareSession } from './workerSession.ts';
 import { OutboxSender } from './outboxSender.ts';
+import { openProfile, openThread, type OpenContext } from './openOnDevice.ts';
 import type { Topic } from '../data/syncedTables.ts';
 
 export type { EngineOptions, OpenThreadResult, SyncEnvironment } from './engineTypes.ts';
@@ -27,6 +27,7 @@ export class SyncEngine {
   private userChange: Promise<void> = Promise.resolve();
   /** The member of the latest auth event, ahead of `userId` while the switch to them is still running. */
   private requestedUserId: string | null = null;
+  private userSetUp = true;
   private readonly lastSeen = new LastSeenStamp();
   /** Live updates: pokes pull; while the socket is up, the interval pull waits longer. */
   private readonly live = new LiveLink(
@@ -47,6 +48,7 @@ export class SyncEngine {
   /** Loaded apart too: it brings the table of synced tables. */
   private readonly mirrorReset = once(() => import('./mirrorReset.ts'));
   private readonly sender: OutboxSender;
+  private readonly opening: OpenContext;
   /** Settles once the backend client is there; every network step waits for it. */
   private readonly ready: Promise<void>;
 
@@ -56,6 +58,13 @@ export class SyncEngine {
     this.ready = Promise.resolve(deps.client).then((client) => {
       this.client = client;
     });
+    this.opening = {
+      deps,
+      pageSize: this.options.pageSize,
+      pullLock: PULL_LOCK,
+      network: this.network,
+      client: () => this.ready.then(() => this.client),
+    };
     this.sender = new OutboxSender({
       deps,
       options: this.options,
@@ -85,14 +94,12 @@ export class SyncEngine {
     const { env, timers } = this.deps;
     this.status.set({ online: env.isOnline() });
     // Both lazy modules are fetched while the client and the session load, not one after the other before the sync.
-    void this.pendingRows();
-    void this.mirrorReset();
-    void this.network();
+    for (const load of [this.pendingRows, this.mirrorReset, this.network]) void load().catch(() => undefined);
     await this.ready;
     const { client } = this;
     const { data } = await client.auth.getSession();
     this.requestedUserId = data.session?.user.id ?? null;
-    await this.setUser(this.requestedUserId);
+    await this.switchUser(this.requestedUserId);
     await this.shareSession(data.session);
     const { data: auth } = client.auth.onAuthStateChange((_event, session) => {
       void this.shareSession(session);
@@ -102,8 +109,7 @@ export class SyncEngine {
       this.requestedUserId = next;
       // supabase-js must not be called from inside its own callback: continue on the next tick.
       timers.setTimeout(() => {
-        this.userChange = this.userChange.then(() => this.setUser(next));
-        void this.userChange.then(() => this.sync());
+        void this.switchUser(next).then(() => this.sync());
       }, 0);
     });
     this.stops.push(() => auth.subscription.unsubscribe());
@@ -186,8 +192,22 @@ export class SyncEngine {
     return { db: this.deps.db, userId: this.userId, now: () => this.deps.clock.now(), newId: this.newId };
   }
 
+  /** Sets the device up for a member, after any switch under way; a failure (offline, a module that could not load)
+   * is tried again at the next sync. */
+  private switchUser(userId: string | null): Promise<void> {
+    this.userSetUp = true;
+    this.userChange = this.userChange
+      .then(() => this.setUser(userId))
+      .catch((error: unknown) => {
+        this.deps.env.logBug?.(error, 'Could not set the device up for its member; trying again at the next sync');
+        this.userSetUp = false;
+      });
+    return this.userChange;
+  }
+
   /** Sends what waits, then pulls. */
   async sync(): Promise<void> {
+    if (!this.userSetUp && this.deps.env.isOnline()) await this.switchUser(this.requestedUserId);
     await this.flush();
     await this.pull();
   }
@@ -236,41 +256,12 @@ export class SyncEngine {
     });
   }
 
-  /**
-   * Makes sure the thread and its posts are in the mirror; the screen renders from the mirror either way.
-   * Rejects on a failure other than the network (a full disk, a refused request).
-   */
-  async openThread(idOrSlug: string): Promise<OpenThreadResult> {
-    const { db, clock, env } = this.deps;
-    const local = await threadRowAt(db, idOrSlug);
-    if (local && (await db.keptThreads.get(local.id))) {
-      await db.keptThreads.put({ thread_id: local.id, touched_at: clock.now() });
-      return 'mirrored';
-    }
-    if (!env.isOnline()) return 'offline';
-    // The network code not loading is the connection too (it is cached with the app once online).
-    const network = await this.network().catch(() => null);
-    if (!network) return 'offline';
-    await this.ready;
-    // A slug this device showed for its own thread may belong to another thread on the server now: ask by id.
-    const id = local?.id ?? idOrSlug;
-    return this.deps.locks.request(PULL_LOCK, () =>
-      network.mirrorThread(db, this.client, id, this.options.pageSize, clock.now()),
-    );
+  openThread(idOrSlug: string): Promise<OpenThreadResult> {
+    return openThread(this.opening, idOrSlug);
   }
 
-  /**
-   * Makes sure a member's profile is in the mirror (one who signed up since the last pull); the screen renders
-   * from the mirror either way. Rejects on a failure other than the network.
-   */
-  async openProfile(id: string): Promise<OpenThreadResult> {
-    const { db, env } = this.deps;
-    if (await db.profiles.get(id)) return 'mirrored';
-    if (!env.isOnline()) return 'offline';
-    const network = await this.network().catch(() => null);
-    if (!network) return 'offline';
-    await this.ready;
-    return network.mirrorProfile(db, this.client, id);
+  openProfile(id: string): Promise<OpenThreadResult> {
+    return openProfile(this.opening, id);
   }
 
   /** Wakes the flush soon, e.g. right after a write was enqueued. */

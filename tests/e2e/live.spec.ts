@@ -94,3 +94,34 @@ test('a reply written while a reader was offline shows once they are back, with 
   await page.context().setOffline(false);
   for (const text of texts) await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
 });
+
+test('a reader whose sync code could not load at the start (offline) gets the replies once back online', async ({
+  page,
+  browser,
+}) => {
+  // The engine's modules that load after the first paint fail, as they do when the connection drops before them.
+  let refused = 0;
+  const lazySync = /\/assets\/(network|pendingRows|mirrorReset)-[^/]+\.js$/;
+  await page.route(lazySync, (route) => {
+    refused += 1;
+    return route.abort('internetdisconnected');
+  });
+  const reader = new ThreadPage(page);
+  await reader.open(SEEDED.short);
+  await expect.poll(() => refused).toBeGreaterThanOrEqual(3);
+  await page.context().setOffline(true);
+  await page.unroute(lazySync);
+
+  const writerContext = await browser.newContext();
+  const writerPage = await writerContext.newPage();
+  await signInQuickly(writerPage, ADMIN);
+  const writer = new ThreadPage(writerPage);
+  await writer.open(SEEDED.short);
+  const text = `Reader without sync code ${Date.now()}`;
+  await writer.reply(text);
+  await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
+  await writerContext.close();
+
+  await page.context().setOffline(false);
+  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+});

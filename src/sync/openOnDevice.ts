@@ -1,0 +1,53 @@
+// Bringing onto the device a thread or a profile that a screen opens: from the mirror when it is there, else from the
+// server, under the pull's lock so the two never write the same rows at once.
+import type { ForumClient } from '../backend/client.ts';
+import { threadRowAt } from '../data/queries/threadAddress.ts';
+import type { EngineDeps, OpenThreadResult } from './engineTypes.ts';
+
+type Network = typeof import('./network.ts');
+
+export interface OpenContext {
+  deps: EngineDeps;
+  pageSize: number;
+  pullLock: string;
+  network(): Promise<Network>;
+  client(): Promise<ForumClient>;
+}
+
+/** The network code and the client, or null offline; the network code not loading is the connection too. */
+async function reachable(ctx: OpenContext): Promise<{ network: Network; client: ForumClient } | null> {
+  if (!ctx.deps.env.isOnline()) return null;
+  const network = await ctx.network().catch(() => null);
+  return network && { network, client: await ctx.client() };
+}
+
+/**
+ * Makes sure the thread and its posts are in the mirror; the screen renders from the mirror either way.
+ * Rejects on a failure other than the network (a full disk, a refused request).
+ */
+export async function openThread(ctx: OpenContext, idOrSlug: string): Promise<OpenThreadResult> {
+  const { db, clock, locks } = ctx.deps;
+  const local = await threadRowAt(db, idOrSlug);
+  if (local && (await db.keptThreads.get(local.id))) {
+    await db.keptThreads.put({ thread_id: local.id, touched_at: clock.now() });
+    return 'mirrored';
+  }
+  const online = await reachable(ctx);
+  if (!online) return 'offline';
+  // A slug this device showed for its own thread may belong to another thread on the server now: ask by id.
+  const id = local?.id ?? idOrSlug;
+  return locks.request(ctx.pullLock, () =>
+    online.network.mirrorThread(db, online.client, id, ctx.pageSize, clock.now()),
+  );
+}
+
+/**
+ * Makes sure a member's profile is in the mirror (one who signed up since the last pull); the screen renders from
+ * the mirror either way. Rejects on a failure other than the network.
+ */
+export async function openProfile(ctx: OpenContext, id: string): Promise<OpenThreadResult> {
+  if (await ctx.deps.db.profiles.get(id)) return 'mirrored';
+  const online = await reachable(ctx);
+  if (!online) return 'offline';
+  return online.network.mirrorProfile(ctx.deps.db, online.client, id);
+}
