@@ -57,7 +57,8 @@ export function ssrBundle(entry: string): Plugin {
             emptyOutDir: true,
             manifest: false,
             copyPublicDir: false,
-            rollupOptions: { output: { entryFileNames: SSR_ENTRY_FILE } },
+            // One file: a chunk beside it would be a .js file, which Node reads as CommonJS outside this package.
+            rollupOptions: { output: { entryFileNames: SSR_ENTRY_FILE, codeSplitting: false } },
           },
         });
         const built = pathToFileURL(resolve(outDir, SSR_ENTRY_FILE));
