@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { enqueueReport } from '../../../src/sync/kinds/report.ts';
 import { enqueueUpdateThread } from '../../../src/sync/kinds/updateThread.ts';
+import { setTrustLevel } from '../members.ts';
 import { DEMO } from '../stack.ts';
 import { newDevice, signedInDevice, type Device } from './device.ts';
 import { setUpSyncStack } from './setUpSyncStack.ts';
@@ -87,6 +88,8 @@ describe('report', () => {
 
   it('sends a report written offline once, even when its answer was lost', async () => {
     const { device, member } = await signedInDevice(stack, devices);
+    // A new account (trust level 0) may not flag: the reporter is a member of level 1.
+    await setTrustLevel(stack, member.id, 1);
     const post = await postOfAnother(device, member.id);
     device.network.mode = 'down';
     device.env.setOnline(false);
@@ -108,6 +111,7 @@ describe('report', () => {
 
   it('puts a second report of the same post, from another device, in the failed list as already reported', async () => {
     const { device, member } = await signedInDevice(stack, devices);
+    await setTrustLevel(stack, member.id, 1);
     const post = await postOfAnother(device, member.id);
     await enqueueReport(device.writer(), { postId: post.id, reason: 'spam', details: null });
     await device.engine.flush();
