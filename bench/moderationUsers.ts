@@ -4,12 +4,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@supabase/supabase-js';
-import { signAccessToken } from '../supabase/local/jwt.ts';
 import type { Db } from '../supabase/local/db.ts';
 import { openGenerated } from './generatedDatabase.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
+import { memberClient } from './memberClient.ts';
 import { measure, printTable } from './stats.ts';
 
 export interface ModerationUsersOptions {
@@ -67,11 +66,7 @@ export async function benchModerationUsers(options: Partial<ModerationUsersOptio
   try {
     const adminId = (await db.query<{ id: string }>(`select id from public.profiles where role = 'admin' limit 1`))
       .rows[0]!.id;
-    const token = await signAccessToken(stack.ctx.keys, { sub: adminId, role: 'authenticated' }, 3600);
-    const client = createClient(stack.url, stack.anonKey, {
-      global: { headers: { Authorization: `Bearer ${token}` } },
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
+    const client = await memberClient(stack, adminId);
     const call = async (args: Record<string, unknown>) => {
       const { data, error } = await client.rpc('moderation_users', args);
       if (error) throw new Error(`moderation_users failed: ${error.message}`);

@@ -4,14 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import { startPushService } from '../tests/backend/support/pushService.ts';
-import { signAccessToken } from '../supabase/local/jwt.ts';
 import type { Db } from '../supabase/local/db.ts';
 import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { liftPostRateLimits } from '../supabase/local/postRateLimits.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
+import { memberClient } from './memberClient.ts';
 import { printTable } from './stats.ts';
 
 export interface NotificationFanoutOptions {
@@ -100,11 +99,7 @@ export async function benchNotificationFanout(options: Partial<NotificationFanou
   try {
     const subscriptions = Array.from({ length: participants }, () => push.subscribe());
     const { threadId, replier } = await generateThread(db, subscriptions, participants);
-    const token = await signAccessToken(stack.ctx.keys, { sub: replier, role: 'authenticated' }, 3600);
-    const client = createClient(stack.url, stack.anonKey, {
-      global: { headers: { Authorization: `Bearer ${token}` } },
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
+    const client = await memberClient(stack, replier);
     const runs: { replyMs: number; queued: number; deliverMs: number }[] = [];
     for (let run = 1; run <= replies; run += 1) {
       const postId = randomUUID();

@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { openPostgres, type Db } from '../supabase/local/db.ts';
-import { signAccessToken } from '../supabase/local/jwt.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack, type Stack } from '../supabase/local/server.ts';
 import { createMigratedPostgres, openMigratedPglite, withAdmin } from '../tests/support/migratedDatabase.ts';
+import { memberClient } from './memberClient.ts';
 import { printTable } from './stats.ts';
 
 export interface ParallelLimitsOptions {
@@ -54,12 +54,7 @@ async function member(db: Db, stack: Stack, ageS: number): Promise<{ id: string;
       ]);
     });
   }
-  const token = await signAccessToken(stack.ctx.keys, { sub: id, role: 'authenticated', aud: 'authenticated' }, 3600);
-  const client = createClient(stack.url, stack.anonKey, {
-    global: { headers: { Authorization: `Bearer ${token}` } },
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  return { id, client };
+  return { id, client: await memberClient(stack, id) };
 }
 
 export async function benchParallelLimits(options: Partial<ParallelLimitsOptions> = {}) {

@@ -5,12 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import { openPostgres, type Db } from '../supabase/local/db.ts';
-import { signAccessToken } from '../supabase/local/jwt.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { createMigratedPostgres, openMigratedPglite, withAdmin } from '../tests/support/migratedDatabase.ts';
+import { memberClient } from './memberClient.ts';
 import { measure, printTable } from './stats.ts';
 
 export interface ReviewQueueOptions {
@@ -150,11 +149,7 @@ export async function benchReviewQueue(options: Partial<ReviewQueueOptions> = {}
   try {
     const adminId = (await db.query<{ id: string }>(`select id from public.profiles where role = 'admin' limit 1`))
       .rows[0]!.id;
-    const token = await signAccessToken(stack.ctx.keys, { sub: adminId, role: 'authenticated' }, 3600);
-    const client = createClient(stack.url, stack.anonKey, {
-      global: { headers: { Authorization: `Bearer ${token}` } },
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
+    const client = await memberClient(stack, adminId);
     const call = async (args: Record<string, unknown>) => {
       const { data, error } = await client.rpc('review_queue', args);
       if (error) throw new Error(`review_queue failed: ${error.message}`);
