@@ -1,4 +1,6 @@
 // Where the backend is: a hosted Supabase project from build-time env, else the local stack that served this page.
+import { jsonOrNull } from '../lib/jsonOrNull.ts';
+
 export interface BackendConfig {
   url: string;
   /** The key the app calls the backend with, acting as the anon role: a publishable key, or a legacy anon key. */
@@ -55,7 +57,7 @@ export function embeddedConfig(
   doc: { getElementById(id: string): { textContent: string | null } | null },
   origin: string,
 ): BackendConfig | undefined {
-  const parsed = parsedOrNull(doc.getElementById(CONFIG_SCRIPT_ID)?.textContent ?? null);
+  const parsed = jsonOrNull(doc.getElementById(CONFIG_SCRIPT_ID)?.textContent ?? null);
   const config: unknown = typeof parsed === 'object' && parsed !== null ? { ...parsed, url: origin } : null;
   return isConfig(config) ? config : undefined;
 }
@@ -79,18 +81,8 @@ function isConfig(value: unknown): value is BackendConfig {
 
 /** The local stack's last answer kept on this device, if any. */
 export function savedConfig(storage: Pick<ConfigSources['storage'], 'getItem'>): BackendConfig | undefined {
-  const parsed = parsedOrNull(storage.getItem(STORAGE_KEY));
+  const parsed = jsonOrNull(storage.getItem(STORAGE_KEY));
   return isConfig(parsed) ? parsed : undefined;
-}
-
-/** A kept value that is not JSON (cut short, or written by hand) counts as none: the server is asked again. */
-function parsedOrNull(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /**

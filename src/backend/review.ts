@@ -1,6 +1,7 @@
 // The review queue's calls (staff only, decided and audited by the database): the queue by score with each flag,
 // a decision taken with the item's version (a stale one answers 409 with the state now), and a timed penalty.
 import { z } from 'zod';
+import { jsonOrNull } from '../lib/jsonOrNull.ts';
 import type { ForumClient } from './client.ts';
 import { backendError, type FailureTexts } from './errors.ts';
 
@@ -125,22 +126,13 @@ export async function decideReviewItem(
     decision,
   });
   if (error && (status === 409 || error.code === 'PT409')) {
-    const now = STALE_STATE.safeParse(parseJson(error.details));
+    const now = STALE_STATE.safeParse(jsonOrNull(error.details));
     if (now.success) return { decided: false, ...now.data };
   }
   if (error) throw backendError('Failed to decide the item', error, status);
   const row = data?.[0];
   if (!row) throw backendError('Failed to decide the item', { message: 'no item came back' }, status);
   return { decided: true, status: row.status, version: row.version };
-}
-
-function parseJson(text: string | undefined): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /** Silences or suspends a member for 1, 3, 7 or 30 days with a reason they read. */

@@ -1,6 +1,7 @@
 // Sorts a failed push into "try again later" and "the server said no", by the app's error kinds (backend/errors.ts),
 // and reads the wait out of a rate-limit refusal.
 import { z } from 'zod';
+import { jsonOrNull } from '../lib/jsonOrNull.ts';
 import { kindOfStatus } from '../backend/errors.ts';
 import { CONTENT_TOO_LONG, MESSAGE_TOO_LONG } from '../content/postLength.ts';
 
@@ -38,19 +39,10 @@ interface RateLimit {
 
 const RATE_LIMIT_DETAILS = z.object({ limit: z.string().min(1), retry_after_s: z.number().int().min(1) });
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    // Not JSON: not a rate limit's details, and the caller falls back to the usual backoff.
-    return null;
-  }
-}
-
 /** The rate limit a refusal names; null for any other failure, or a 429 without the database's details. */
 export function rateLimitOf(failure: BackendFailure): RateLimit | null {
   if (failure.code !== RATE_LIMIT_CODE || !failure.details) return null;
-  const parsed = RATE_LIMIT_DETAILS.safeParse(parseJson(failure.details));
+  const parsed = RATE_LIMIT_DETAILS.safeParse(jsonOrNull(failure.details));
   return parsed.success ? { limit: parsed.data.limit, retryAfterS: parsed.data.retry_after_s } : null;
 }
 
