@@ -10,8 +10,14 @@ import { createSessionStore, type SessionStore } from '../../state/session/sessi
 // The profile calls load with the client they need, after the first screen.
 const profiles = () => import('../../backend/profiles.ts');
 
-export function createAppSession(client: Promise<ForumClient>, backendUrl: string, mirror: Mirror): SessionStore {
+export function createAppSession(
+  client: Promise<ForumClient>,
+  backendUrl: string,
+  mirror: Mirror,
+  visitorAtStart = false,
+): SessionStore {
   return createSessionStore({
+    visitorAtStart,
     auth: lazyAuth(client),
     loadProfile: async (id) => {
       try {
