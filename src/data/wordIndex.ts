@@ -69,27 +69,44 @@ function postingsOf(table: IndexedStore, rows: readonly { id: string }[]): Posti
     write: { key: write, ids: rows.map((row) => row.id).join(SEPARATOR) },
     keys: [...buckets.keys()].map((bucket) => `${bucket}${SEPARATOR}${write}`),
     buckets: [...buckets.values()].map((words) =>
-      Object.fromEntries([...words].map(([word, places]) => [word, encodePlaces(places)])),
+      Object.fromEntries([...words].map(([word, places]) => [word.slice(bucketOf(word).length), encodePlaces(places)])),
     ),
   };
 }
 
+/** The text each indexed row had when a writing transaction read it, by store and key. */
+const textsRead = new WeakMap<DBCoreTransaction, Map<string, unknown>>();
+
+const readKey = (table: IndexedStore, id: string) => `${table}${SEPARATOR}${id}`;
+
+/** Remembers the text of the rows a writing transaction read: putting one back with that text adds nothing. */
+function remember(table: IndexedStore, trans: DBCoreTransaction, rows: readonly unknown[]) {
+  if ((trans as Partial<IDBTransaction>).mode === 'readonly') return;
+  let texts = textsRead.get(trans);
+  if (!texts) textsRead.set(trans, (texts = new Map()));
+  for (const row of rows) {
+    if (row && typeof row === 'object') texts.set(readKey(table, (row as { id: string }).id), indexedText(table, row));
+  }
+}
+
 /**
- * Adds the words of the rows a put or add wrote, but of those put back with the text they had: an upgrade to an
- * older version puts rows back before the postings stores exist.
+ * Adds the words of the rows a put or add wrote, but of those put back with the text they had when this transaction
+ * read them (a pull reads the rows it is about to replace). Rows it did not read count as changed: reading them all
+ * again would double a pull's write time, and a posting too many is only dropped at the search's check. An upgrade
+ * to an older version puts rows back before the postings stores exist.
  */
 async function post(
   table: IndexedStore,
   store: (name: string) => DBCoreTable,
   trans: DBCoreTransaction,
   values: readonly { id: string }[],
-  before: Promise<unknown[]> | null,
 ) {
-  const old = before ? await before : [];
-  const changed = values.filter((row, i) => {
-    const was = old[i];
-    return !was || indexedText(table, was as object) !== indexedText(table, row);
+  const texts = textsRead.get(trans);
+  const changed = values.filter((row) => {
+    const key = readKey(table, row.id);
+    return !texts?.has(key) || texts.get(key) !== indexedText(table, row);
   });
+  remember(table, trans, values);
   if (changed.length === 0) return;
   const { write, keys, buckets } = postingsOf(table, changed);
   const results = await Promise.all([
@@ -144,15 +161,26 @@ export const wordIndexMiddleware: Middleware<DBCore> = {
       if (!isIndexed(name)) return table;
       return {
         ...table,
+        get: async (req) => {
+          const row: unknown = await table.get(req);
+          remember(name, req.trans, [row]);
+          return row;
+        },
+        getMany: async (req) => {
+          const rows = await table.getMany(req);
+          remember(name, req.trans, rows);
+          return rows;
+        },
+        query: async (req) => {
+          const response = await table.query(req);
+          if (req.values) remember(name, req.trans, response.result);
+          return response;
+        },
         mutate: async (req) => {
           if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
-          const values = req.values as { id: string }[];
-          // Asked before the write, so it reads the rows as they were; an add's rows are new.
-          const before =
-            req.type === 'put' ? table.getMany({ trans: req.trans, keys: values.map((row) => row.id) }) : null;
           const [written] = await Promise.all([
             table.mutate(req),
-            post(name, (store) => down.table(store), req.trans, values, before),
+            post(name, (store) => down.table(store), req.trans, req.values as { id: string }[]),
           ]);
           return written;
         },

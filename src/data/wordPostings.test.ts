@@ -109,14 +109,23 @@ describe('the word index as postings', () => {
     expect(await foundPosts(db, 'wallet ledger')).toEqual([]);
   });
 
-  it('adds no postings for a row put back with the text it had', async () => {
+  it('adds no postings for a row put back with the text it had when its transaction read it', async () => {
     const db = await mirrorWithThreads(1);
     await db.posts.put(post('p1', 't1', 'Rewards arrive daily'));
     const postings = await db.table('postWords').count();
     await db.posts.update('p1', { like_count: 4 });
-    await db.posts.put({ ...post('p1', 't1', 'Rewards arrive daily'), like_count: 5, sync_txid: 3 });
+    // As a pull stores a page: the rows it replaces are read first, in the same transaction.
+    await db.transaction('rw', db.posts, async () => {
+      await db.posts.bulkGet(['p1']);
+      await db.posts.bulkPut([{ ...post('p1', 't1', 'Rewards arrive daily'), like_count: 5, sync_txid: 3 }]);
+    });
     expect(await db.table('postWords').count()).toBe(postings);
     expect(await foundPosts(db, 'daily')).toEqual(['p1']);
+    await db.transaction('rw', db.posts, async () => {
+      await db.posts.get('p1');
+      await db.posts.put({ ...post('p1', 't1', 'Rewards arrive hourly'), sync_txid: 4 });
+    });
+    expect(await foundPosts(db, 'hourly')).toEqual(['p1']);
   });
 
   it('writes the postings in the transaction of a write that names only the posts', async () => {

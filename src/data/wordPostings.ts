@@ -4,7 +4,7 @@
 import { matchesAllTerms } from '../content/searchTerms.ts';
 import { wordsOf } from '../content/searchWords.ts';
 import type { Mirror } from './mirror.ts';
-import { bucketRange, decodePlaces, SEPARATOR, writeOf, type Bucket } from './postingsFormat.ts';
+import { bucketRange, decodePlaces, keyParts, SEPARATOR, type Bucket } from './postingsFormat.ts';
 import type { IndexedStore } from './syncedTables.ts';
 import { indexedText, POSTINGS_STORE, WRITES_STORE } from './wordIndex.ts';
 
@@ -15,24 +15,37 @@ const PAGE_GROWTH = 4;
 /** The places, by write, of the rows holding a word that starts with `term`, in a page of postings rows. */
 function placesIn(keys: string[], buckets: Bucket[], term: string): Map<string, number[]> {
   const places = new Map<string, number[]>();
-  buckets.forEach((bucket, i) => {
-    const write = writeOf(keys[i]!);
-    for (const word in bucket) {
-      if (!word.startsWith(term)) continue;
+  buckets.forEach((words, i) => {
+    const { bucket, write } = keyParts(keys[i]!);
+    for (const rest in words) {
+      if (!(bucket + rest).startsWith(term)) continue;
       const found = places.get(write);
-      if (found) found.push(...decodePlaces(bucket[word]!));
-      else places.set(write, decodePlaces(bucket[word]!));
+      if (found) for (const place of decodePlaces(words[rest]!)) found.push(place);
+      else places.set(write, decodePlaces(words[rest]!));
     }
   });
   return places;
 }
 
-/** The ids at the places found, read from their writes' lists. */
+/**
+ * The writes' lists of ids read lately, by mirror and write. A write's list never changes, and each keystroke's
+ * search reads the lists of most writes again; past this many, the oldest are forgotten.
+ */
+const listsRead = new Map<string, string[]>();
+const LISTS_KEPT = 500;
+
+/** The ids at the places found, from their writes' lists. */
 async function idsAt(db: Mirror, places: Map<string, number[]>): Promise<string[]> {
   const writes = [...places.keys()];
-  const lists = await db.table<string, string>(WRITES_STORE).bulkGet(writes);
-  return writes.flatMap((write, i) => {
-    const ids = lists[i]?.split(SEPARATOR) ?? [];
+  const cacheKey = (write: string) => `${db.name}${SEPARATOR}${write}`;
+  const missing = writes.filter((write) => !listsRead.has(cacheKey(write)));
+  const read = await db.table<string, string>(WRITES_STORE).bulkGet(missing);
+  missing.forEach((write, i) => {
+    if (listsRead.size >= LISTS_KEPT) listsRead.delete(listsRead.keys().next().value!);
+    listsRead.set(cacheKey(write), read[i]?.split(SEPARATOR) ?? []);
+  });
+  return writes.flatMap((write) => {
+    const ids = listsRead.get(cacheKey(write))!;
     return places.get(write)!.map((place) => ids[place]!);
   });
 }
