@@ -11,7 +11,8 @@ import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import type { bench } from './mirrorSearchPage.ts';
 import { printTable } from './stats.ts';
 
-const GOAL_P50_MS = 50;
+/** Each keystroke's read, at the 95th percentile. */
+const GOAL_P95_MS = 50;
 /** The scan reads every post for a rare word (3 s at 100,000 posts): it types every third keystroke, which keeps its
  * percentiles and saves most of its minute. */
 const SCAN_EVERY = 3;
@@ -119,6 +120,8 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
       scanFound += timed.threads;
     }
     const p50 = percentile(index, 50);
+    const p95 = percentile(index, 95);
+    const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
     printTable(
       `Mirror search: a keystroke's dropdown read with ${posts.toLocaleString('en')} posts mirrored, ` +
         `${typed.length} keystrokes (${indexRuns} runs through the index; ${scanned.length} of them by scan), ` +
@@ -128,10 +131,10 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
         [
           'through the word index',
           p50,
-          percentile(index, 95),
+          p95,
           percentile(index, 100),
           indexFound / scanned.length,
-          `p50 < ${GOAL_P50_MS} ms`,
+          `p95 < ${GOAL_P95_MS} ms: ${verdict(p95 < GOAL_P95_MS)}`,
         ],
         [
           'scan of every post (before)',
@@ -147,7 +150,6 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
     const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
     const timeRatio = filled.indexedMs / filled.beforeMs;
     const sizeRatio = filled.indexedBytes / filled.beforeBytes;
-    const verdict = (ratio: number) => (ratio <= GOAL_INDEX_COST ? 'met' : 'NOT met');
     printTable(
       `Mirror search: writing the forum as a pull does (words split first, 2,000 rows a transaction). Goal: the index costs at ` +
         `most ${GOAL_INDEX_COST}x the version-7 mirror in write time and in storage`,
@@ -157,12 +159,12 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
         ['before the index (version 7)', filled.beforeMs / 1000, mib(filled.beforeBytes)],
         [
           'index / before',
-          `${timeRatio.toFixed(1)}x: ${verdict(timeRatio)}`,
-          `${sizeRatio.toFixed(1)}x: ${verdict(sizeRatio)}`,
+          `${timeRatio.toFixed(2)}x: ${verdict(timeRatio <= GOAL_INDEX_COST)}`,
+          `${sizeRatio.toFixed(2)}x: ${verdict(sizeRatio <= GOAL_INDEX_COST)}`,
         ],
       ],
     );
-    const met = p50 < GOAL_P50_MS && timeRatio <= GOAL_INDEX_COST && sizeRatio <= GOAL_INDEX_COST;
+    const met = p95 < GOAL_P95_MS && timeRatio <= GOAL_INDEX_COST && sizeRatio <= GOAL_INDEX_COST;
     console.log(met ? 'Mirror search goal met.' : 'Mirror search goal NOT met.');
   } finally {
     await context.close();

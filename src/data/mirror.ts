@@ -23,7 +23,7 @@ import type {
   SlugAliasRow,
   WalletSnapshotRow,
 } from './types.ts';
-import { wordIndexMiddleware } from './wordIndex.ts';
+import { indexMirroredRows, wordIndexMiddleware } from './wordIndex.ts';
 
 export const MIRROR_NAME = 'guap-mirror';
 
@@ -51,6 +51,8 @@ const LOCAL_STORES: Record<number, Record<string, string | null>> = {
   8: { slugAliases: 'slug' },
   // The wallet's last balance and history per address, for /wallet offline.
   9: { walletSnapshots: 'address' },
+  // The word index's postings (wordIndex.ts), keyed outside their values.
+  10: { threadWords: '', postWords: '', wordWrites: '' },
 };
 
 /** Each version's stores, oldest first. A new version adds stores or changes them; old ones never change. */
@@ -59,9 +61,6 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = (() => {
   const last = Math.max(...Object.keys(LOCAL_STORES).map(Number), ...synced.keys());
   return Array.from({ length: last }, (_, i) => ({ ...LOCAL_STORES[i + 1], ...synced.get(i + 1) }));
 })();
-
-/** A modify that changes nothing: Dexie puts every row back, through the middlewares. */
-const putBackAsItIs = () => undefined;
 
 /** Moves the rows an older version stored to a version's shape, by version number. */
 const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
@@ -110,11 +109,6 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
     // 1, not 0: a posts cursor at 0 skips its window (a first pull fetches kept threads whole, and these are kept).
     await tx.table('cursors').where('table').equals('posts').modify({ txid: 1 });
   },
-  // The posts and threads already mirrored get their words: each row is put back as it is, and wordIndexMiddleware
-  // gives it its words on the way, as it does for every later write.
-  8: async (tx) => {
-    for (const table of ['threads', 'posts'] as const) await tx.table(table).toCollection().modify(putBackAsItIs);
-  },
   // Profiles mirrored before wallet proofs and tips read unverified with no tips, until every profile comes again.
   9: async (tx) => {
     await tx
@@ -126,6 +120,8 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
       });
     await tx.table('cursors').where('table').equals('profiles').modify({ txid: 0 });
   },
+  // The words moved from each row (version 8's multi-entry index) to postings, built from the rows' text.
+  10: indexMirroredRows,
 };
 
 /** The rows of the synced stores that hold more than their pulled columns (or fewer), by store. */

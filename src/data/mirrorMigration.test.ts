@@ -140,6 +140,35 @@ describe('mirror schema migrations', () => {
     current.close();
   });
 
+  it('moves the words a version 9 mirror keeps in each row to postings, built from every row', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 9);
+    await old
+      .table('threads')
+      .add({ id: 't1', slug: 't1', title: 'Masternode guide', created_at: '2026-11-01', sync_txid: 9, _words: [] });
+    // More posts than the upgrade reads at once.
+    const posts = Array.from({ length: 2_100 }, (_, i) => ({
+      id: `p${String(i).padStart(4, '0')}`,
+      thread_id: 't1',
+      content: i === 2_050 ? 'Lock the collateral first' : `Reply number ${i}`,
+      created_at: '2026-11-02',
+      sync_txid: 9,
+      _words: ['stale'],
+    }));
+    await old.table('posts').bulkAdd(posts);
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    const found = async (query: string) =>
+      (await searchMirror(current, query, { threads: 6, members: 0 })).threads.map((t) => [t.thread_id, t.post_id]);
+    expect(await found('master')).toEqual([['t1', null]]);
+    expect(await found('collateral')).toEqual([['t1', 'p2050']]);
+    expect(await found('stale')).toEqual([]);
+    expect(await current.posts.filter((p) => '_words' in p).count()).toBe(0);
+    expect(current.posts.schema.indexes.map((i) => i.name)).not.toContain('_words');
+    current.close();
+  });
+
   it('adds an empty wallet table to a version 8 mirror, keeping its rows', async () => {
     const factory = new IDBFactory();
     const old = openAsVersion(factory, 8);
@@ -171,7 +200,7 @@ describe('mirror schema migrations', () => {
 
   it('gives each version the stores devices were given: the synced tables declare theirs by version', () => {
     const threads = 'id, slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at';
-    expect(MIRROR_VERSIONS.slice(0, 9)).toEqual([
+    expect(MIRROR_VERSIONS.slice(0, 10)).toEqual([
       {
         categories: 'id, [type+order_index]',
         profiles: 'id, username, reputation',
@@ -192,6 +221,7 @@ describe('mirror schema migrations', () => {
       { threadReads: 'thread_id', bookmarks: 'id, [user_id+created_at], post_id, thread_id' },
       { slugAliases: 'slug', threads: `${threads}, *_words`, posts: 'id, [thread_id+created_at], author_id, *_words' },
       { walletSnapshots: 'address' },
+      { threads, posts: 'id, [thread_id+created_at], author_id', threadWords: '', postWords: '', wordWrites: '' },
     ]);
   });
 

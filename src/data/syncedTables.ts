@@ -24,7 +24,7 @@ export interface SyncedTableSpec {
    * re-indexed takes the next version, and the versions before stay as devices have them.
    */
   readonly indexes: Readonly<Record<number, string>>;
-  /** The column the mirror's search finds its rows by: the store keeps its words in `*_words` (wordIndex.ts). */
+  /** The column the mirror's search finds its rows by, through its postings store (wordIndex.ts). */
   readonly words?: string;
   /** The topic whose pokes announce its changes. */
   readonly topic: Topic;
@@ -69,6 +69,7 @@ export const SYNCED_TABLES = [
     indexes: {
       1: 'slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at',
       8: 'slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at, *_words',
+      10: 'slug, [_category_type+_pin+created_at], [category_id+_pin+created_at], created_at, _active_at',
     },
     words: 'title',
     topic: 'forum',
@@ -79,7 +80,11 @@ export const SYNCED_TABLES = [
     name: 'posts',
     mirror: 'posts',
     key: 'id',
-    indexes: { 1: '[thread_id+created_at], author_id', 8: '[thread_id+created_at], author_id, *_words' },
+    indexes: {
+      1: '[thread_id+created_at], author_id',
+      8: '[thread_id+created_at], author_id, *_words',
+      10: '[thread_id+created_at], author_id',
+    },
     words: 'content',
     topic: 'forum',
     tombstones: true,

@@ -1,13 +1,23 @@
-// Keeps the mirror's word index right: every post and thread written to the mirror, by any path (pulls, a kept
-// thread's fetch, local writes and their settling, edits), is stored with the words of its text in `_words`, a
-// multi-entry index. A deleted row takes its index entries with it, so deletes need nothing here. A pull splits its
-// rows' words ahead of its write (prepareWords.ts), and the write looks them up.
-import type { DBCore, Middleware } from 'dexie';
+// Keeps the mirror's word index: postings, the rows holding each word. Every post and thread written to the mirror,
+// by any path (pulls, a kept thread's fetch, local writes and their settling, edits), adds its words to its store's
+// postings in the same transaction, as rows of that write alone (postingsFormat.ts), so a pull page adds its words
+// without reading or rewriting the postings before it. Nothing is ever taken out: a
+// search checks each candidate against the row's text (wordPostings.ts), so the id of a post since edited or deleted
+// is dropped there. A row put back with the same text adds nothing. A pull splits its rows' words ahead of its write
+// (prepareWords.ts), and the write looks them up.
+import type { DBCore, DBCoreTable, DBCoreTransaction, Middleware, Transaction } from 'dexie';
 import { longWordsOf } from '../content/searchWords.ts';
+import { bucketOf, encodePlaces, SEPARATOR, type Bucket } from './postingsFormat.ts';
 import { SYNCED_TABLES, type IndexedStore } from './syncedTables.ts';
 
 /** The column each indexed store is searched by, as its synced table declares. */
 const INDEXED_COLUMN = new Map<string, string>(SYNCED_TABLES.flatMap((t) => (t.words ? [[t.mirror, t.words]] : [])));
+
+/** Each indexed store's postings (postingsFormat.ts). */
+export const POSTINGS_STORE: Record<IndexedStore, string> = { threads: 'threadWords', posts: 'postWords' };
+
+/** Each write's list of the ids it indexed, by the write's name. */
+export const WRITES_STORE = 'wordWrites';
 
 export function isIndexed(table: string): table is IndexedStore {
   return INDEXED_COLUMN.has(table);
@@ -22,28 +32,158 @@ export function indexedText(table: IndexedStore, row: object): unknown {
 export const preparedWords = new WeakMap<object, { text: string; words: string[] }>();
 
 /** The words a row of `table` is found by. */
-function indexedWords(table: IndexedStore, row: Record<string, unknown>): string[] {
+function indexedWords(table: IndexedStore, row: object): string[] {
   const text = indexedText(table, row);
   if (typeof text !== 'string') return [];
   const known = preparedWords.get(row);
   return known?.text === text ? known.words : longWordsOf(text);
 }
 
+/** Names each write apart from every other's, in this tab and in any other writer of the mirror. */
+const WRITER = Math.random().toString(36).slice(2, 7);
+let writes = 0;
+
+interface Postings {
+  /** The write's list of ids, for `wordWrites`. */
+  write: { key: string; ids: string };
+  /** Its postings rows, for the store's postings. */
+  keys: string[];
+  buckets: Bucket[];
+}
+
+/** The postings of rows written together: their list of ids, and for each bucket its words' places in the list. */
+function postingsOf(table: IndexedStore, rows: readonly { id: string }[]): Postings {
+  const buckets = new Map<string, Map<string, number[]>>();
+  rows.forEach((row, place) => {
+    for (const word of indexedWords(table, row)) {
+      const bucket = bucketOf(word);
+      let words = buckets.get(bucket);
+      if (!words) buckets.set(bucket, (words = new Map()));
+      const places = words.get(word);
+      if (places) places.push(place);
+      else words.set(word, [place]);
+    }
+  });
+  const write = `${WRITER}${(writes++).toString(36)}`;
+  return {
+    write: { key: write, ids: rows.map((row) => row.id).join(SEPARATOR) },
+    keys: [...buckets.keys()].map((bucket) => `${bucket}${SEPARATOR}${write}`),
+    buckets: [...buckets.values()].map((words) =>
+      Object.fromEntries([...words].map(([word, places]) => [word.slice(bucketOf(word).length), encodePlaces(places)])),
+    ),
+  };
+}
+
+/** The text each indexed row had when a writing transaction read it, by store and key. */
+const textsRead = new WeakMap<DBCoreTransaction, Map<string, unknown>>();
+
+const readKey = (table: IndexedStore, id: string) => `${table}${SEPARATOR}${id}`;
+
+/** Remembers the text of the rows a writing transaction read: putting one back with that text adds nothing. */
+function remember(table: IndexedStore, trans: DBCoreTransaction, rows: readonly unknown[]) {
+  if ((trans as Partial<IDBTransaction>).mode === 'readonly') return;
+  let texts = textsRead.get(trans);
+  if (!texts) textsRead.set(trans, (texts = new Map()));
+  for (const row of rows) {
+    if (row && typeof row === 'object') texts.set(readKey(table, (row as { id: string }).id), indexedText(table, row));
+  }
+}
+
+/**
+ * Adds the words of the rows a put or add wrote, but of those put back with the text they had when this transaction
+ * read them (a pull reads the rows it is about to replace). Rows it did not read count as changed: reading them all
+ * again would double a pull's write time, and a posting too many is only dropped at the search's check. An upgrade
+ * to an older version puts rows back before the postings stores exist.
+ */
+async function post(
+  table: IndexedStore,
+  store: (name: string) => DBCoreTable,
+  trans: DBCoreTransaction,
+  values: readonly { id: string }[],
+) {
+  const texts = textsRead.get(trans);
+  const changed = values.filter((row) => {
+    const key = readKey(table, row.id);
+    return !texts?.has(key) || texts.get(key) !== indexedText(table, row);
+  });
+  remember(table, trans, values);
+  if (changed.length === 0) return;
+  const { write, keys, buckets } = postingsOf(table, changed);
+  const results = await Promise.all([
+    store(WRITES_STORE).mutate({ type: 'put', trans, keys: [write.key], values: [write.ids] }),
+    store(POSTINGS_STORE[table]).mutate({ type: 'put', trans, keys, values: buckets }),
+  ]);
+  for (const result of results) if (result.numFailures > 0) throw Object.values(result.failures)[0];
+}
+
+/** A row as version 8 kept it, with its words. */
+type WordedRow = { id: string; _words?: string[] };
+
+/** Rows read at once while an upgrade indexes the rows already mirrored. */
+const UPGRADE_CHUNK = 2_000;
+
+/** Builds the postings of the rows already mirrored, and takes off each row the words version 8 kept in it. */
+export async function indexMirroredRows(tx: Transaction): Promise<void> {
+  for (const table of Object.keys(POSTINGS_STORE) as IndexedStore[]) {
+    const store = tx.table<WordedRow, string>(table);
+    for (let after: string | null = null; ;) {
+      const rows: WordedRow[] = await (after === null ? store.toCollection() : store.where(':id').above(after))
+        .limit(UPGRADE_CHUNK)
+        .toArray();
+      if (rows.length === 0) break;
+      const worded = rows.filter((row) => row._words !== undefined);
+      for (const row of worded) delete row._words;
+      await store.bulkPut(worded);
+      const { write, keys, buckets } = postingsOf(table, rows);
+      await tx.table(WRITES_STORE).put(write.ids, write.key);
+      await tx.table(POSTINGS_STORE[table]).bulkPut(buckets, keys);
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+}
+
 export const wordIndexMiddleware: Middleware<DBCore> = {
   stack: 'dbcore',
   name: 'WordIndex',
-  // Above Dexie's own layers (level 0 and below), so live queries see the words each write changes.
+  // Above Dexie's own layers (level 0 and below), so live queries see the postings each write adds.
   level: 10,
   create: (down) => ({
     ...down,
+    // A write to an indexed store writes its postings too: every such transaction holds them.
+    transaction: (stores, mode, options) => {
+      const postings = stores.filter(isIndexed).map((store) => POSTINGS_STORE[store]);
+      const widened =
+        mode === 'readwrite' && postings.length > 0 ? [...new Set([...stores, ...postings, WRITES_STORE])] : stores;
+      return down.transaction(widened, mode, options);
+    },
     table: (name) => {
       const table = down.table(name);
       if (!isIndexed(name)) return table;
-      const index = (row: Record<string, unknown>) => ({ ...row, _words: indexedWords(name, row) });
       return {
         ...table,
-        mutate: (req) =>
-          table.mutate(req.type === 'add' || req.type === 'put' ? { ...req, values: req.values.map(index) } : req),
+        get: async (req) => {
+          const row: unknown = await table.get(req);
+          remember(name, req.trans, [row]);
+          return row;
+        },
+        getMany: async (req) => {
+          const rows = await table.getMany(req);
+          remember(name, req.trans, rows);
+          return rows;
+        },
+        query: async (req) => {
+          const response = await table.query(req);
+          if (req.values) remember(name, req.trans, response.result);
+          return response;
+        },
+        mutate: async (req) => {
+          if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
+          const [written] = await Promise.all([
+            table.mutate(req),
+            post(name, (store) => down.table(store), req.trans, req.values as { id: string }[]),
+          ]);
+          return written;
+        },
       };
     },
   }),

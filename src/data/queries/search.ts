@@ -1,11 +1,13 @@
 // Search of what the device holds: thread titles, the mirrored posts' text, and member usernames. Every word of
 // the query must start a word of the title or post (so results follow the typing), found through the mirror's word
-// index (wordIndex.ts) rather than by reading every post.
+// index (wordIndex.ts, read by wordPostings.ts) rather than by reading every post, and checked against the text.
 import type { Mirror } from '../mirror.ts';
 import type { PostRow, ThreadRow } from '../types.ts';
 import { markedSnippet } from '../../content/snippet.ts';
 import { foldText } from '../../content/searchWords.ts';
-import { matchesAllTerms, searchTerms } from '../../content/searchTerms.ts';
+import { searchTerms } from '../../content/searchTerms.ts';
+import type { IndexedStore } from '../syncedTables.ts';
+import { eachPostedPage, holdsAllTerms, postedIds } from '../wordPostings.ts';
 import type { MemberHit, SearchResults, ThreadHit } from '../searchTypes.ts';
 
 export interface SearchLimits {
@@ -15,30 +17,25 @@ export interface SearchLimits {
   snippetWidth?: number;
 }
 
-/** A word with more index entries than this is too common to list its rows: it narrows a search too little. */
+/** A word with more postings than this is too common to list its rows: it narrows a search too little. */
 const LISTED_ENTRIES = 5_000;
 /** Up to this many rows match the listed words, all of them are read and ranked; past it, the first matches are. */
 const RANKED_ROWS = 300;
 /** Rows read at once while looking for the first matches among many. */
 const PAGE = 100;
 
-type Indexed<T> = T & { _words?: string[] };
-type IndexIds = (term: string, limit: number) => Promise<string[]>;
-
-const matches = (row: Indexed<object>, terms: string[]) => matchesAllTerms(row._words ?? [], terms);
-
 const intersect = (ids: string[], listed: Set<string> | null) =>
   new Set(listed ? ids.filter((id) => listed.has(id)) : ids);
 
 /**
- * The ids of the rows holding every listed word (the words with few enough index entries, longest first, as they
- * are likely the rarest), intersected until few are left; null when every word is common.
+ * The ids of the rows holding every listed word (the words with few enough postings, longest first, as they are
+ * likely the rarest), intersected until few are left; null when every word is common.
  */
-async function listedIds(indexIds: IndexIds, terms: string[]): Promise<string[] | null> {
+async function listedIds(db: Mirror, table: IndexedStore, terms: string[]): Promise<string[] | null> {
   let listed: Set<string> | null = null;
   for (const term of [...terms].sort((a, b) => b.length - a.length)) {
-    const ids = await indexIds(term, LISTED_ENTRIES + 1);
-    if (ids.length > LISTED_ENTRIES) continue;
+    const ids = await postedIds(db, table, term, LISTED_ENTRIES);
+    if (!ids) continue;
     listed = intersect(ids, listed);
     if (listed.size <= RANKED_ROWS) break;
   }
@@ -59,9 +56,29 @@ async function firstKept<T>(
   return kept.slice(0, limit);
 }
 
+/** The first `limit` rows posted under the longest term that hold every term: for a query of common words only. */
+async function firstPosted<T>(
+  db: Mirror,
+  table: IndexedStore,
+  terms: string[],
+  bulkGet: (ids: string[]) => Promise<(T | undefined)[]>,
+  keep: (row: T) => boolean,
+  limit: number,
+): Promise<T[]> {
+  const longest = terms.reduce((a, b) => (b.length > a.length ? b : a));
+  const seen = new Set<string>();
+  const kept: T[] = [];
+  await eachPostedPage(db, table, longest, async (page) => {
+    const fresh = page.filter((id) => !seen.has(id) && seen.add(id));
+    kept.push(...(await firstKept(fresh, bulkGet, keep, limit - kept.length)));
+    return kept.length >= limit;
+  });
+  return kept;
+}
+
 async function titleHits(db: Mirror, terms: string[], limit: number): Promise<ThreadRow[]> {
-  const ids = await listedIds((term, n) => db.threads.where('_words').startsWith(term).limit(n).primaryKeys(), terms);
-  const keep = (t: ThreadRow) => matches(t, terms);
+  const ids = await listedIds(db, 'threads', terms);
+  const keep = (t: ThreadRow) => holdsAllTerms('threads', t, terms);
   // Newest first: all of few matches ranked, or the newest threads read until enough match.
   if (ids && ids.length <= RANKED_ROWS) {
     const rows = await firstKept(ids, (page) => db.threads.bulkGet(page), keep, ids.length);
@@ -71,18 +88,12 @@ async function titleHits(db: Mirror, terms: string[], limit: number): Promise<Th
 }
 
 async function postHits(db: Mirror, terms: string[], skip: Set<string>, limit: number): Promise<PostRow[]> {
-  const ids = await listedIds((term, n) => db.posts.where('_words').startsWith(term).limit(n).primaryKeys(), terms);
-  const keep = (p: PostRow) => !skip.has(p.thread_id) && matches(p, terms);
+  const ids = await listedIds(db, 'posts', terms);
+  const keep = (p: PostRow) => !skip.has(p.thread_id) && holdsAllTerms('posts', p, terms);
   const bulkGet = (page: string[]) => db.posts.bulkGet(page);
   const posts = !ids
     ? // Every word is common: the rows of the longest one are read until enough match.
-      await db.posts
-        .where('_words')
-        .startsWith(terms.reduce((a, b) => (b.length > a.length ? b : a)))
-        .distinct()
-        .filter(keep)
-        .limit(limit)
-        .toArray()
+      await firstPosted(db, 'posts', terms, bulkGet, keep, limit)
     : await firstKept(ids, bulkGet, keep, ids.length <= RANKED_ROWS ? ids.length : limit);
   // Opening posts before replies, newest first.
   posts.sort((a, b) => Number(b.is_first_post) - Number(a.is_first_post) || b.created_at.localeCompare(a.created_at));

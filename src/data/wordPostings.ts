@@ -1,0 +1,99 @@
+// Reading the word index (wordIndex.ts): the ids posted under the words that start with a term, read a page of
+// postings rows at a time, and the check of a candidate against its row's text. The index only ever grows, so the
+// check is what drops the id of a row edited or deleted since: a candidate counts only if its text holds every term.
+import { matchesAllTerms } from '../content/searchTerms.ts';
+import { wordsOf } from '../content/searchWords.ts';
+import type { Mirror } from './mirror.ts';
+import { bucketRange, decodePlaces, keyParts, SEPARATOR, type Bucket } from './postingsFormat.ts';
+import type { IndexedStore } from './syncedTables.ts';
+import { indexedText, POSTINGS_STORE, WRITES_STORE } from './wordIndex.ts';
+
+/** Postings rows read first; each later page reads this many times more, as a common prefix has many. */
+const FIRST_PAGE = 64;
+const PAGE_GROWTH = 4;
+
+/** The places, by write, of the rows holding a word that starts with `term`, in a page of postings rows. */
+function placesIn(keys: string[], buckets: Bucket[], term: string): Map<string, number[]> {
+  const places = new Map<string, number[]>();
+  buckets.forEach((words, i) => {
+    const { bucket, write } = keyParts(keys[i]!);
+    for (const rest in words) {
+      if (!(bucket + rest).startsWith(term)) continue;
+      const found = places.get(write);
+      if (found) for (const place of decodePlaces(words[rest]!)) found.push(place);
+      else places.set(write, decodePlaces(words[rest]!));
+    }
+  });
+  return places;
+}
+
+/**
+ * The writes' lists of ids read lately, by mirror and write. A write's list never changes, and each keystroke's
+ * search reads the lists of most writes again; past this many, the oldest are forgotten.
+ */
+const listsRead = new Map<string, string[]>();
+const LISTS_KEPT = 500;
+
+/** The ids at the places found, from their writes' lists. */
+async function idsAt(db: Mirror, places: Map<string, number[]>): Promise<string[]> {
+  const writes = [...places.keys()];
+  const cacheKey = (write: string) => `${db.name}${SEPARATOR}${write}`;
+  const missing = writes.filter((write) => !listsRead.has(cacheKey(write)));
+  const read = await db.table<string, string>(WRITES_STORE).bulkGet(missing);
+  missing.forEach((write, i) => {
+    if (listsRead.size >= LISTS_KEPT) listsRead.delete(listsRead.keys().next().value!);
+    listsRead.set(cacheKey(write), read[i]?.split(SEPARATOR) ?? []);
+  });
+  return writes.flatMap((write) => {
+    const ids = listsRead.get(cacheKey(write))!;
+    return places.get(write)!.map((place) => ids[place]!);
+  });
+}
+
+/**
+ * Hands `take` the ids of the rows holding a word that starts with `term`, a page of postings rows at a time, in the
+ * index's order (an id may come more than once), until it answers true or none are left.
+ */
+export async function eachPostedPage(
+  db: Mirror,
+  table: IndexedStore,
+  term: string,
+  take: (ids: string[]) => boolean | Promise<boolean>,
+): Promise<void> {
+  const postings = db.table<Bucket, string>(POSTINGS_STORE[table]);
+  const [start, end] = bucketRange(term);
+  let from = start;
+  for (let rows = FIRST_PAGE; ; rows *= PAGE_GROWTH) {
+    const page = postings
+      .where(':id')
+      .between(from, end, from === start, false)
+      .limit(rows);
+    const [keys, buckets] = await Promise.all([page.primaryKeys(), page.toArray()]);
+    if (keys.length === 0) return;
+    const places = placesIn(keys, buckets, term);
+    if (places.size > 0 && (await take(await idsAt(db, places)))) return;
+    if (keys.length < rows) return;
+    from = keys[keys.length - 1]!;
+  }
+}
+
+/** The distinct ids posted under the words that start with `term`, or null when they are more than `limit`. */
+export async function postedIds(
+  db: Mirror,
+  table: IndexedStore,
+  term: string,
+  limit: number,
+): Promise<string[] | null> {
+  const ids = new Set<string>();
+  await eachPostedPage(db, table, term, (page) => {
+    for (const id of page) ids.add(id);
+    return ids.size > limit;
+  });
+  return ids.size > limit ? null : [...ids];
+}
+
+/** Whether a row's text, as it is now, has a word starting with each term. */
+export function holdsAllTerms(table: IndexedStore, row: object, terms: readonly string[]): boolean {
+  const text = indexedText(table, row);
+  return typeof text === 'string' && matchesAllTerms(wordsOf(text), terms);
+}
