@@ -24,3 +24,17 @@ export function createBackendClient(config: BackendConfig): ForumClient {
     global: { fetch: fetchWithTimeout(REQUEST_TIMEOUT_MS) },
   });
 }
+
+/**
+ * A client that calls as one access token (a member's, or the anon key's without one) and keeps no session: a
+ * worker's, whose page owns the session and passes its token on.
+ */
+export function createTokenClient(config: Pick<BackendConfig, 'url' | 'anonKey'>, accessToken: string | null) {
+  return createClient<Database>(config.url, config.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: {
+      fetch: fetchWithTimeout(REQUEST_TIMEOUT_MS),
+      ...(accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {}),
+    },
+  });
+}

@@ -6,6 +6,7 @@ import { logErrorLater } from '../../state/errors/logErrorLater.ts';
 import { browserEnvironment } from '../../sync/browserEnvironment.ts';
 import { SyncEngine } from '../../sync/engine.ts';
 import { memoryLocks, webLocks } from '../../sync/locks.ts';
+import { pullInWorker } from '../../sync/pullInWorker.ts';
 
 export function createAppSync(client: Promise<ForumClient>, backend: BackendConfig): SyncEngine {
   return new SyncEngine({
@@ -23,5 +24,7 @@ export function createAppSync(client: Promise<ForumClient>, backend: BackendConf
     backend,
     // Loaded with the realtime client, after the first paint.
     live: async (handlers) => (await import('../../sync/live.ts')).realtimeConnector(backend)(handlers),
+    // Pulls, with their merges and word index, run in a worker: the page's thread stays free for taps and frames.
+    pullRound: typeof Worker === 'undefined' ? undefined : pullInWorker(backend),
   });
 }
