@@ -16,7 +16,8 @@ import { builtApp } from './builtApp.ts';
 import { attachMobileNetwork, MOBILE_NETWORK_LABEL } from './mobileNetwork.ts';
 import { printTable } from './stats.ts';
 
-const GOAL_LONG_TASK_MS = 200;
+/** No task on the page's thread over this after the first row: the sync runs in a worker and writes in chunks. */
+const GOAL_LONG_TASK_MS = 50;
 /** The engine's default: the posts of this many recently active threads are fetched in the first sync. */
 const KEPT_THREADS = 200;
 

@@ -37,12 +37,16 @@ describe('keepUnchanged', () => {
     expect(gained).toStrictEqual(withNote);
   });
 
-  it('compares dates by time and keeps other objects only when they are the same', () => {
+  it('keeps other objects only when they are the same, and tells an array from an object', () => {
     const day = new Date(5);
-    expect(keepUnchanged(day, new Date(5))).toBe(day);
+    expect(keepUnchanged(day, day)).toBe(day);
+    const later = new Date(5);
+    expect(keepUnchanged(day, later)).toBe(later);
     const ids = new Set(['a']);
     const other = new Set(['a']);
     expect(keepUnchanged(ids, other)).toBe(other);
+    const list = ['a'];
+    expect(keepUnchanged({ 0: 'a' }, list)).toBe(list);
     expect(keepUnchanged(1, 1)).toBe(1);
     expect(keepUnchanged(Number.NaN, Number.NaN)).toBeNaN();
   });

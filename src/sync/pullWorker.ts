@@ -1,7 +1,7 @@
 // The sync worker: a page's pulls run here, off the page's thread: the requests, their JSON, the merges, the word
 // index and the writes. The page keeps reading the mirror through live queries, which Dexie wakes on these writes.
 import type { ForumClient } from '../backend/client.ts';
-import { createTokenClient } from '../backend/client.ts';
+import { createTokenClient } from '../backend/tokenClient.ts';
 import { errorKind } from '../backend/errors.ts';
 import { openMirror } from '../data/mirror.ts';
 import { pullRound } from './pullRound.ts';
