@@ -61,6 +61,8 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: LOCAL_STACK, changeOrigin: false }])),
   },
+  // The sync worker (src/sync/pullWorker.ts) is a module worker: its code may be split like the page's.
+  worker: { format: 'es' },
   build: {
     // .vite/manifest.json maps each source module to its chunk: the bundle bench reads the first screen's share.
     manifest: true,

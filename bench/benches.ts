@@ -4,6 +4,7 @@ import { benchBrowserSync } from './browserSync.ts';
 import { benchBundle } from './bundle.ts';
 import { benchFairness } from './fairness.ts';
 import { benchFirstVisit } from './firstVisit.ts';
+import { benchInteraction } from './interaction.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLocalStack } from './local-stack.ts';
 import { benchMembers } from './members.ts';
@@ -44,6 +45,11 @@ export const BENCHES: Bench[] = [
   { name: 'memory', run: () => benchMemory(), smoke: () => benchMemory({ posts: 60 }) },
   { name: 'storage', run: () => benchStorage(), smoke: () => benchStorage({ threads: 20, posts: 200 }) },
   { name: 'browser sync', run: () => benchBrowserSync(), smoke: () => benchBrowserSync({ threads: 20, posts: 200 }) },
+  {
+    name: 'interaction',
+    run: () => benchInteraction(),
+    smoke: () => benchInteraction({ threads: 20, posts: 200, taps: 2 }),
+  },
   {
     name: 'mirror search',
     run: () => benchMirrorSearch(),

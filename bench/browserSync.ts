@@ -16,7 +16,8 @@ import { builtApp } from './builtApp.ts';
 import { attachMobileNetwork, MOBILE_NETWORK_LABEL } from './mobileNetwork.ts';
 import { printTable } from './stats.ts';
 
-const GOAL_LONG_TASK_MS = 200;
+/** No task on the page's thread over this after the first row: the sync runs in a worker and writes in chunks. */
+const GOAL_LONG_TASK_MS = 50;
 /** The engine's default: the posts of this many recently active threads are fetched in the first sync. */
 const KEPT_THREADS = 200;
 
@@ -54,32 +55,40 @@ interface SyncRun {
   over200: number;
 }
 
-/** The first sync is over when every thread is mirrored and the recent threads' posts are kept; returns when. */
+/**
+ * The first sync is over when every thread is mirrored and the recent threads' posts are kept: when it was (the
+ * page's clock), or null while it runs.
+ */
+export function syncedAt(page: Page, threads: number): Promise<number | null> {
+  return page.evaluate(
+    async ({ threads, kept }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('guap-mirror');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains('keptThreads')) return null;
+        const count = (store: string) =>
+          new Promise<number>((resolve) => {
+            const request = db.transaction(store).objectStore(store).count();
+            request.onsuccess = () => resolve(request.result);
+          });
+        const all = (await count('threads')) >= threads && (await count('keptThreads')) >= Math.min(kept, threads);
+        return all ? performance.now() : null;
+      } finally {
+        db.close();
+      }
+    },
+    { threads, kept: KEPT_THREADS },
+  );
+}
+
+/** Waits for the end of the first sync; returns when it was. */
 async function syncDone(page: Page, threads: number): Promise<number> {
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
-    const done = await page.evaluate(
-      async ({ threads, kept }) => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('guap-mirror');
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
-        });
-        try {
-          if (!db.objectStoreNames.contains('keptThreads')) return null;
-          const count = (store: string) =>
-            new Promise<number>((resolve) => {
-              const request = db.transaction(store).objectStore(store).count();
-              request.onsuccess = () => resolve(request.result);
-            });
-          const all = (await count('threads')) >= threads && (await count('keptThreads')) >= Math.min(kept, threads);
-          return all ? performance.now() : null;
-        } finally {
-          db.close();
-        }
-      },
-      { threads, kept: KEPT_THREADS },
-    );
+    const done = await syncedAt(page, threads);
     if (done !== null) return done;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -9,7 +9,7 @@ export type ForumClient = SupabaseClient<Database>;
 /** SPEC §9: every backend request times out after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-function fetchWithTimeout(timeoutMs: number): typeof fetch {
+export function fetchWithTimeout(timeoutMs: number): typeof fetch {
   return (input, init) => {
     const signal = init?.signal
       ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)])

@@ -11,7 +11,7 @@
  * - invalid: the data was refused as bad (Postgres classes 22 and 23, our own checks).
  * - bug: anything else; logged with its stack and shown with the action's generic text.
  */
-type ErrorKind = 'network' | 'unavailable' | 'signedOut' | 'refused' | 'conflict' | 'invalid' | 'bug';
+export type ErrorKind = 'network' | 'unavailable' | 'signedOut' | 'refused' | 'conflict' | 'invalid' | 'bug';
 
 interface ErrorFacts {
   kind: ErrorKind;

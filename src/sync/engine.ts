@@ -244,7 +244,7 @@ export class SyncEngine {
             if (userId) this.lastSeen.touch(clock.now(), () => network.touchLastSeen(client), this.deps.env.logBug);
           },
         };
-        await network.pullRound(round, topics);
+        await (this.deps.pullRound ?? network.pullRound)(round, topics);
         this.status.set({ pulling: null, lastSyncAt: clock.now(), lastError: null, unreachable: false });
       } catch (e) {
         const lastError = e instanceof Error ? e.message : String(e);

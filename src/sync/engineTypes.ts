@@ -4,6 +4,7 @@ import type { Mirror } from '../data/mirror.ts';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import type { ConnectLive } from './live.ts';
 import type { Locks } from './locks.ts';
+import type { PullRunner } from './pullInWorker.ts';
 
 export interface SyncEnvironment {
   isOnline(): boolean;
@@ -58,6 +59,8 @@ export interface EngineDeps {
   backend?: { url: string; anonKey: string };
   /** Live updates (live.ts): pokes that ask for a pull. Without it, the engine pulls on its events and interval. */
   live?: ConnectLive;
+  /** Runs a pull's round somewhere else (pullInWorker.ts: the app's sync worker); without it, on this thread. */
+  pullRound?: PullRunner;
 }
 
 export type OpenThreadResult = 'mirrored' | 'missing' | 'offline';

@@ -8,6 +8,7 @@ import type { ThreadRow } from '../data/types.ts';
 import { POST_COLUMNS, THREAD_COLUMNS } from '../data/columns.ts';
 import { pendingTargets } from './pending.ts';
 import { checked } from './request.ts';
+import { inChunks } from './chunks.ts';
 
 const THREADS_PER_REQUEST = 40;
 
@@ -32,10 +33,12 @@ export async function fetchThreadPosts(
       const { data, error, status } = await query.retry(false);
       checked(error, status);
       const rows = data ?? [];
-      await prepareWords('posts', rows);
-      await db.transaction('rw', [db.posts, db.outbox], async () => {
-        const pending = await pendingTargets(db);
-        await db.posts.bulkPut(rows.filter((r) => !pending.has(r.id)));
+      await inChunks(rows, async (part) => {
+        await prepareWords('posts', part);
+        await db.transaction('rw', [db.posts, db.outbox], async () => {
+          const pending = await pendingTargets(db);
+          await db.posts.bulkPut(part.filter((r) => !pending.has(r.id)));
+        });
       });
       total += rows.length;
       if (rows.length < pageSize) break;

@@ -4,34 +4,40 @@ import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
 import { toNotificationRow } from '../data/rows.ts';
 import type { LikeRow, NotificationRow } from '../data/types.ts';
+import { inChunks } from './chunks.ts';
 import { bookmarkTarget } from './kinds/bookmark.ts';
 import { pendingTargets } from './pending.ts';
 
 /** The member's own likes; a like of a post whose like or unlike still waits here is left as this device has it. */
 export async function mergeLikes(db: Mirror, rows: LikeRow[]) {
-  if (rows.length === 0) return;
-  await db.transaction('rw', [db.likes, db.outbox], async () => {
-    const pending = await pendingTargets(db);
-    await db.likes.bulkPut(rows.filter((r) => !pending.has(r.post_id)));
-  });
+  await inChunks(rows, (chunk) =>
+    db.transaction('rw', [db.likes, db.outbox], async () => {
+      const pending = await pendingTargets(db);
+      await db.likes.bulkPut(chunk.filter((r) => !pending.has(r.post_id)));
+    }),
+  );
 }
 
 /** The member's read positions: a row only ever rises, so the higher of this device's and the server's is kept. */
 export async function mergeThreadReads(db: Mirror, rows: Row<'thread_reads'>[]) {
-  if (rows.length === 0) return;
-  await db.transaction('rw', [db.threadReads], async () => {
-    const current = await db.threadReads.bulkGet(rows.map((r) => r.thread_id));
-    const merged = rows.map((row, i) => {
-      const here = current[i];
-      return here && here.last_read_post_number > row.last_read_post_number ? here : row;
-    });
-    await db.threadReads.bulkPut(merged);
-  });
+  await inChunks(rows, (chunk) =>
+    db.transaction('rw', [db.threadReads], async () => {
+      const current = await db.threadReads.bulkGet(chunk.map((r) => r.thread_id));
+      const merged = chunk.map((row, i) => {
+        const here = current[i];
+        return here && here.last_read_post_number > row.last_read_post_number ? here : row;
+      });
+      await db.threadReads.bulkPut(merged);
+    }),
+  );
 }
 
 /** The member's bookmarks; one whose bookmark or removal still waits here is left as this device has it. */
 export async function mergeBookmarks(db: Mirror, rows: Row<'bookmarks'>[]) {
-  if (rows.length === 0) return;
+  await inChunks(rows, (chunk) => mergeBookmarkChunk(db, chunk));
+}
+
+async function mergeBookmarkChunk(db: Mirror, rows: Row<'bookmarks'>[]) {
   await db.transaction('rw', [db.bookmarks, db.outbox], async () => {
     const pending = await pendingTargets(db);
     const fresh = rows.filter((r) => !pending.has(bookmarkTarget(r.post_id)));
@@ -51,17 +57,18 @@ export async function mergeBookmarks(db: Mirror, rows: Row<'bookmarks'>[]) {
  * mark waits to be sent; a push the service worker counted is no longer counted once its row is here.
  */
 export async function mergeNotifications(db: Mirror, rows: Row<'notifications'>[]) {
-  if (rows.length === 0) return;
-  await db.transaction('rw', [db.notifications, db.pushedNotifications], async () => {
-    const current = await db.notifications.bulkGet(rows.map((r) => r.id));
-    const merged = rows.map((row, i): NotificationRow => {
-      const here = current[i];
-      const fresh = toNotificationRow(row);
-      return here?.read_at && !fresh.read_at ? { ...fresh, read_at: here.read_at, _unread: 0 } : fresh;
-    });
-    await db.notifications.bulkPut(merged);
-    await db.pushedNotifications.bulkDelete(rows.map((r) => r.id));
-  });
+  await inChunks(rows, (chunk) =>
+    db.transaction('rw', [db.notifications, db.pushedNotifications], async () => {
+      const current = await db.notifications.bulkGet(chunk.map((r) => r.id));
+      const merged = chunk.map((row, i): NotificationRow => {
+        const here = current[i];
+        const fresh = toNotificationRow(row);
+        return here?.read_at && !fresh.read_at ? { ...fresh, read_at: here.read_at, _unread: 0 } : fresh;
+      });
+      await db.notifications.bulkPut(merged);
+      await db.pushedNotifications.bulkDelete(chunk.map((r) => r.id));
+    }),
+  );
 }
 
 /** Deleted posts take the member's likes and bookmarks of them along. */

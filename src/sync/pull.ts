@@ -2,6 +2,7 @@
 import type { Row } from '../backend/database.ts';
 import { TOMBSTONE_COLUMNS } from '../data/columns.ts';
 import { ALL_TOPICS, SYNCED_TABLES, type SyncedTableName, type Topic } from '../data/syncedTables.ts';
+import { inChunks } from './chunks.ts';
 import { pullTable, removeRows, syncedMirrorTables } from './pullTable.ts';
 import { fetchWatermark, pullWindow, type PullContext } from './pullWindow.ts';
 
@@ -12,9 +13,9 @@ async function applyTombstones(ctx: PullContext, tombstones: Tombstone[]) {
   const byTable = new Map<string, string[]>();
   for (const t of tombstones) byTable.set(t.table_name, [...(byTable.get(t.table_name) ?? []), t.row_id]);
   const { db } = ctx;
-  await db.transaction('rw', syncedMirrorTables(db), async () => {
-    for (const [table, ids] of byTable) await removeRows(db, table, ids);
-  });
+  for (const [table, ids] of byTable) {
+    await inChunks(ids, (chunk) => db.transaction('rw', syncedMirrorTables(db), () => removeRows(db, table, chunk)));
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { pullChanges } from './pull.ts';
 import { checked } from './request.ts';
 import { ALL_TOPICS, type Topic } from '../data/syncedTables.ts';
 
-interface RoundContext {
+export interface RoundContext {
   db: Mirror;
   client: ForumClient;
   userId: string | null;

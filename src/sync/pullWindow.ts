@@ -8,6 +8,7 @@ import { prepareWords } from '../data/prepareWords.ts';
 import { isIndexed } from '../data/wordIndex.ts';
 import { pendingTargets } from './pending.ts';
 import { checked } from './request.ts';
+import { inChunks } from './chunks.ts';
 
 export interface PullContext {
   db: Mirror;
@@ -95,7 +96,7 @@ export async function pullWindow<T extends { sync_txid: number }>(
 
 /**
  * Puts rows into a mirror store, leaving alone the ones a waiting write of this device is about to change (by the
- * store's key, the id unless said).
+ * store's key, the id unless said). In chunks, each its own transaction: the caller moves the cursor only after.
  */
 export async function putUnlessPending<T extends { sync_txid: number }>(
   db: Mirror,
@@ -103,15 +104,18 @@ export async function putUnlessPending<T extends { sync_txid: number }>(
   rows: readonly T[],
   key = 'id',
 ): Promise<void> {
-  if (rows.length === 0) return;
-  if (isIndexed(table)) await prepareWords(table, rows);
   const store = db.table(table);
   const keyOf = (row: T) => (row as Record<string, unknown>)[key] as string;
-  await db.transaction('rw', [store, db.outbox], async () => {
-    const pending = await pendingTargets(db);
-    const current = (await store.bulkGet(rows.map(keyOf))) as ({ sync_txid: number } | undefined)[];
-    // A row only moves forward: a page read before a push settled must not put back the older version.
-    const newer = rows.filter((row, i) => !pending.has(keyOf(row)) && !(row.sync_txid < (current[i]?.sync_txid ?? 0)));
-    await store.bulkPut(newer);
+  await inChunks(rows, async (chunk) => {
+    if (isIndexed(table)) await prepareWords(table, chunk);
+    await db.transaction('rw', [store, db.outbox], async () => {
+      const pending = await pendingTargets(db);
+      const current = (await store.bulkGet(chunk.map(keyOf))) as ({ sync_txid: number } | undefined)[];
+      // A row only moves forward: a page read before a push settled must not put back the older version.
+      const newer = chunk.filter(
+        (row, i) => !pending.has(keyOf(row)) && !(row.sync_txid < (current[i]?.sync_txid ?? 0)),
+      );
+      await store.bulkPut(newer);
+    });
   });
 }

@@ -1,6 +1,8 @@
 // A live read of the mirror that reports a failed read as a state instead of throwing during render: the one
 // contract of every mirror read hook in state/queries.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
+import { keepUnchanged } from '../../lib/keepUnchanged.ts';
 import type { Mirror } from '../../data/mirror.ts';
 import { logErrorLater } from '../errors/logErrorLater.ts';
 import { useSyncEngine } from '../sync/SyncContext.tsx';
@@ -29,8 +31,15 @@ export function useMirrorQuery<T>(
   initial?: MirrorResult<T>,
 ): MirrorResult<T> {
   const { db } = useSyncEngine();
+  // A re-run that read the same rows answers with the previous result itself, which useLiveQuery does not render
+  // again: a pull that brought nothing for this screen renders nothing, and a changed row renders only its own part.
+  const last = useRef<MirrorResult<T> | undefined>(initial);
   const result = useLiveQuery(
-    () => readMirror(db, read),
+    async () => {
+      const next = keepUnchanged(last.current, await readMirror(db, read));
+      last.current = next;
+      return next;
+    },
     // The caller's deps are the read's inputs, exactly as for useLiveQuery itself; the mirror is one more.
     [db, ...deps],
     initial,

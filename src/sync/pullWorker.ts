@@ -1,0 +1,46 @@
+// The sync worker: a page's pulls run here, off the page's thread: the requests, their JSON, the merges, the word
+// index and the writes. The page keeps reading the mirror through live queries, which Dexie wakes on these writes.
+import type { ForumClient } from '../backend/client.ts';
+import { createTokenClient } from '../backend/tokenClient.ts';
+import { errorKind } from '../backend/errors.ts';
+import { openMirror } from '../data/mirror.ts';
+import { pullRound } from './pullRound.ts';
+import type { PullMessage, PullReply, PullRequest } from './pullWorkerProtocol.ts';
+
+/** The part of a dedicated worker's global scope used here (the DOM types describe a window). */
+interface WorkerScope {
+  postMessage(message: PullReply): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<PullRequest>) => void): void;
+}
+
+const scope = self as unknown as WorkerScope;
+const db = openMirror();
+/** The client of the latest token: a new one only when the page passes a new token. */
+let current: { key: string; client: ForumClient } | undefined;
+
+function clientFor({ backend, accessToken }: PullRequest): ForumClient {
+  const key = `${backend.url} ${accessToken ?? ''}`;
+  if (current?.key !== key) current = { key, client: createTokenClient(backend, accessToken) };
+  return current.client;
+}
+
+async function pull(request: PullRequest) {
+  const reply = (message: PullMessage) => scope.postMessage({ id: request.id, message });
+  try {
+    const round = {
+      db,
+      client: clientFor(request),
+      userId: request.userId,
+      options: request.options,
+      now: request.now,
+      onProgress: (rows: number) => reply({ type: 'progress', rows }),
+      reached: () => reply({ type: 'reached' }),
+    };
+    await pullRound(round, request.topics ? new Set(request.topics) : undefined);
+    reply({ type: 'done' });
+  } catch (error) {
+    reply({ type: 'failed', kind: errorKind(error), message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+scope.addEventListener('message', (event) => void pull(event.data));

@@ -1,0 +1,69 @@
+// A pull of 2,000 rows while a reader has a thread open: the page's thread is never busy over 50 ms because of it
+// (PerformanceObserver 'longtask'): the pull, its merges and word index run in the sync worker, its writes go in
+// short chunks, and the open thread's live reads, which those rows do not touch, render nothing.
+import { expect, test, type Page } from './support/test.ts';
+import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+
+const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
+const ROWS = 2_000;
+const BATCH = 500;
+
+/** How many threads the page's mirror holds (a count: it costs the page nothing to ask). */
+function mirroredThreads(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('guap-mirror');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction('threads').objectStore('threads').count();
+          count.onerror = () => reject(count.error);
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+}
+
+test('a pull of 2,000 threads beside an open thread runs no task over 50 ms on the page', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const service = await serviceClient(baseURL!);
+  const { count: before, error: countError } = await service
+    .from('threads')
+    .select('id', { count: 'exact', head: true });
+  expect(countError).toBeNull();
+  const reader = new ThreadPage(page);
+  await reader.open(SEEDED.short);
+  // The first sync of the seed is over: what follows is the pull of the new rows.
+  await expect.poll(() => mirroredThreads(page), { timeout: 60_000 }).toBe(before);
+  await page.evaluate(() => {
+    const tasks: number[] = [];
+    (window as unknown as { longTasks: number[] }).longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+
+  const { data: category } = await service.from('categories').select('id').eq('slug', 'guapcoin-general').single();
+  const stamp = Date.now().toString(36);
+  for (let from = 0; from < ROWS; from += BATCH) {
+    const rows = Array.from({ length: BATCH }, (_, i) => ({
+      title: `Arriving thread ${from + i} of ${stamp}`,
+      slug: `arriving-${stamp}-${from + i}`,
+      category_id: category!.id,
+      author_id: ADMIN_ID,
+    }));
+    const { error } = await service.from('threads').insert(rows);
+    expect(error).toBeNull();
+  }
+  // The poke starts the pull; a focus starts one too, should the poke come late.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect.poll(() => mirroredThreads(page), { timeout: 180_000 }).toBe(before! + ROWS);
+
+  await expect(reader.posts.first()).toBeVisible();
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  expect(longTasks.filter((duration) => duration > 50)).toEqual([]);
+});
