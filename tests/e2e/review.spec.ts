@@ -1,13 +1,14 @@
 // /review against the real local stack: a moderator works the queue (agree and suspend, disagree, ignore, and a
 // decision on an item that changed meanwhile answered with its newer state), the suspended author reads the reason
-// and the end date on their next visit, and a silenced member's view. Shot at 1280x800 and 390x844.
+// and the end date on their next visit, an admin deletes a spammer in one confirmed step, and a silenced member's
+// view. Shot at 1280x800 and 390x844.
 import { mkdirSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { makeKeys } from '../../supabase/local/jwt.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
-import { MODERATOR } from './support/accounts.ts';
+import { ADMIN, MODERATOR } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { freshMember, freshThread, giveStanding, giveTrustLevel, signedInPage } from './threadToolsSupport.ts';
@@ -121,6 +122,9 @@ test('a moderator works the queue; the suspended author reads why and until when
   await expect(spamCard).toHaveCount(0);
   await mod.page.getByRole('button', { name: 'Clear' }).click();
   await expect(spamCard).toBeVisible();
+  // Deleting a spammer is an admin's: a moderator is not offered it.
+  await expect(spamCard.getByRole('button', { name: 'Agree…' })).toBeVisible();
+  await expect(mod.page.getByRole('button', { name: 'Delete spammer…' })).toHaveCount(0);
   await shoot(mod.page, 'review-queue', true);
   await expectNoSeriousA11yViolations(mod.page, 'the review queue');
 
@@ -183,6 +187,42 @@ test('a moderator works the queue; the suspended author reads why and until when
   await shoot(author.page, 'suspended-member');
 
   for (const c of [mod, author]) await c.context.close();
+});
+
+test('an admin deletes a spammer from the queue in one confirmed step', async ({ browser, baseURL }) => {
+  const url = baseURL!;
+  const stamp = Date.now();
+  const spammer = await freshMember(url, 'bulkspam');
+  const first = await freshThread(url, spammer.id, `Free GUAP airdrop ${stamp}`);
+  const second = await freshThread(url, spammer.id, `Airdrop again ${stamp}`);
+  const postId = await flag(url, first.content, [await member(url, 'fe', 2)], 'spam');
+
+  const admin = await signedInPage(browser, ADMIN);
+  await admin.page.goto('/review');
+  const card = admin.page.getByTestId('review-item').filter({ hasText: first.title });
+  await card.getByRole('button', { name: 'Delete spammer…' }).click();
+  const dialog = admin.page.getByRole('dialog', { name: 'Delete spammer' });
+  await expect(dialog).toContainText(`Ban @${spammer.username}`);
+  await expect(dialog).toContainText('delete every post of theirs');
+  await shoot(admin.page, 'review-delete-spammer');
+  // Cancel changes nothing; the confirmed step does it all.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Delete spammer…' }).click();
+  await dialog.getByRole('button', { name: 'Delete spammer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toHaveCount(0);
+
+  const service = await serviceClient(url);
+  const posts = await service.from('posts').select('id').in('thread_id', [first.id, second.id]);
+  expect(posts.data).toEqual([]);
+  expect(await itemOf(url, postId)).toBeUndefined();
+  const ban = await service.from('banned_users').select('reason, delete_posts').eq('user_id', spammer.id).single();
+  expect(ban.data).toEqual({ reason: 'Spammer', delete_posts: true });
+  const log = await service.from('moderation_log').select('action, reason').eq('target_user_id', spammer.id);
+  expect(log.data).toContainEqual({ action: 'ban', reason: 'Spammer' });
+  await admin.context.close();
 });
 
 test("a silenced member's view: the reason, the end date, and what they may still do", async ({ browser, baseURL }) => {

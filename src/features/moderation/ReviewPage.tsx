@@ -5,17 +5,25 @@ import { useId, useState } from 'react';
 import type { ReviewDecision, ReviewItem, ReviewStatus } from '../../backend/review.ts';
 import { logError } from '../../state/errors/reportError.ts';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
-import { useDecideReview, usePenalizeMember, useReviewQueue, useReviewReads } from '../../state/server/review.ts';
+import { useDecideReview, useDeleteSpammer, useReviewQueue, useReviewReads } from '../../state/server/review.ts';
 import { useRoleCheck } from '../../state/session/useRoleCheck.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { AccessDenied } from './AccessDenied.tsx';
 import { AgreeDialog, type AgreeChoice } from './AgreeDialog.tsx';
+import { DeleteSpammerDialog } from './DeleteSpammerDialog.tsx';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { OnlineOnly } from './OnlineOnly.tsx';
 import { ReviewItemCard } from './ReviewItemCard.tsx';
-import { FLAG_REASONS, matchesFilter, REVIEW_KINDS, REVIEW_STATUSES, type ItemFilter } from './reviewFacts.ts';
+import {
+  FLAG_REASONS,
+  matchesFilter,
+  REVIEW_KINDS,
+  REVIEW_STATUSES,
+  SPAMMER_REASON,
+  type ItemFilter,
+} from './reviewFacts.ts';
 import styles from './Moderation.module.css';
 
 export function ReviewPage() {
@@ -31,7 +39,7 @@ export function ReviewPage() {
         </div>
       </header>
       <OnlineOnly what="The review queue">
-        <ReviewQueue />
+        <ReviewQueue admin={check.role === 'admin'} />
       </OnlineOnly>
     </div>
   );
@@ -92,17 +100,18 @@ function QueueFilters(props: {
   );
 }
 
-function ReviewQueue() {
+function ReviewQueue({ admin }: { admin: boolean }) {
   const [status, setStatus] = useState<ReviewStatus>('pending');
   const [filter, setFilter] = useState<ItemFilter>(ALL_ITEMS);
   const list = useReviewQueue(status);
   const decide = useDecideReview();
-  const penalize = usePenalizeMember();
+  const deleteSpammer = useDeleteSpammer();
   const reads = useReviewReads();
   const { pull } = useMirrorActions();
   const now = useMinuteClock();
   const [busy, setBusy] = useState<string>();
   const [agreeing, setAgreeing] = useState<ReviewItem | null>(null);
+  const [spammer, setSpammer] = useState<ReviewItem | null>(null);
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
 
   const replace = (id: string, next: ReviewItem | null) => {
@@ -122,15 +131,23 @@ function ReviewQueue() {
   };
   const run = async (item: ReviewItem, decision: ReviewDecision, choice?: AgreeChoice) => {
     setBusy(item.id);
-    const outcome = await decide.run(item, decision);
+    const outcome = await decide.run(item, decision, choice?.penalty ?? null);
     if (outcome.ok && outcome.value.decided) {
-      const penalty = choice?.penalty;
-      if (penalty && item.target_user_id)
-        await penalize.run(item.target_user_id, penalty.kind, penalty.days, penalty.reason);
       replace(item.id, null);
       // Hidden and restored posts reach this device's mirror, and the sidebar's count is asked again.
       void pull();
     } else if (outcome.ok) await showNewer(item, outcome.value);
+    setBusy(undefined);
+  };
+  /** The member's items all leave the queue: their posts are deleted and their pending items agreed. */
+  const removeSpammer = async (item: ReviewItem) => {
+    setBusy(item.id);
+    const member = item.target_user_id;
+    if (member && (await deleteSpammer.run(member, SPAMMER_REASON)).ok) {
+      if (list.state === 'ready') list.update((rows) => rows.filter((r) => r.target_user_id !== member));
+      setSpammer(null);
+      void pull();
+    }
     setBusy(undefined);
   };
   const shown = list.state === 'ready' ? list.rows.filter((item) => matchesFilter(item, filter)) : [];
@@ -154,6 +171,7 @@ function ReviewQueue() {
               changed={changed.has(item.id)}
               onAgree={setAgreeing}
               onDecide={(it, decision) => void run(it, decision)}
+              {...(admin ? { onDeleteSpammer: setSpammer } : {})}
             />
           ))}
         </ul>
@@ -167,6 +185,12 @@ function ReviewQueue() {
           setAgreeing(null);
           void run(item, 'agree', choice);
         }}
+      />
+      <DeleteSpammerDialog
+        item={spammer}
+        busy={busy !== undefined}
+        onClose={() => setSpammer(null)}
+        onConfirm={(item) => void removeSpammer(item)}
       />
     </>
   );

@@ -23,6 +23,9 @@ export const FLAG_REASONS = ['spam', 'abusive', 'off_topic', 'illegal', 'somethi
 
 export const PENALTY_DAYS = [1, 3, 7, 30] as const;
 
+/** The ban reason "Delete spammer" gives. */
+export const SPAMMER_REASON = 'Spammer';
+
 /** The change seen when a decision met a newer state (409). */
 export const ITEM_CHANGED = 'This item changed while you were looking at it: the newer state is shown.';
 

@@ -1,10 +1,10 @@
 // The review queue's reads and actions, online only: the queue page by page, a decision with the item's version,
-// a timed penalty, and the pending count the sidebar shows staff, asked again after every pull.
+// "delete spammer", and the pending count the sidebar shows staff, asked again after every pull.
 import {
   countPendingReview,
   decideReviewItem,
+  deleteSpammer,
   fetchReviewQueue,
-  penalizeMember,
   REVIEW_FAILURES,
   type ReviewItem,
   type ReviewStatus,
@@ -25,7 +25,7 @@ export const useReviewQueue = (status: ReviewStatus): PagedQuery<ReviewItem> =>
 /** A decision's outcome, a 409 included, is the screen's to show; only other failures are toasts. */
 export const useDecideReview = () => useServerAction(decideReviewItem, { failure: REVIEW_FAILURES.decide });
 
-export const usePenalizeMember = () => useServerAction(penalizeMember, { failure: REVIEW_FAILURES.penalize });
+export const useDeleteSpammer = () => useServerAction(deleteSpammer, { failure: REVIEW_FAILURES.deleteSpammer });
 
 const READS = { fetchReviewQueue };
 
