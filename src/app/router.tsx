@@ -16,6 +16,7 @@ import { RouteGuard } from './RouteGuard.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch } from './searchParams.ts';
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
+import { parseReviewSearch } from '../features/moderation/reviewSearch.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { FIRST_SCREENS } from '../data/firstScreenTable.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
@@ -119,6 +120,13 @@ const messagesRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage'),
 });
 
+const reviewRoute = createRoute({
+  getParentRoute: () => memberRoute,
+  path: 'review',
+  validateSearch: parseReviewSearch,
+  component: lazyRouteComponent(() => import('../features/moderation/ReviewPage.tsx'), 'ReviewPage'),
+});
+
 const shellChildren = [
   // The first screens at the paths their table declares; firstScreens.test.ts holds these imports to its modules.
   page(FIRST_SCREENS.home.routes[0], () => import('../features/home/HomePage.tsx'), 'HomePage'),
@@ -143,7 +151,7 @@ const shellChildren = [
     memberPage('settings', () => import('../features/settings/SettingsPage.tsx'), 'SettingsPage'),
     memberPage('moderation', () => import('../features/moderation/ModerationPage.tsx'), 'ModerationPage'),
     memberPage('reports', () => import('../features/moderation/ReportsPage.tsx'), 'ReportsPage'),
-    memberPage('review', () => import('../features/moderation/ReviewPage.tsx'), 'ReviewPage'),
+    reviewRoute,
     messagesRoute,
     memberPage('admin/bulk-create', () => import('../features/bulk/BulkCreatePage.tsx'), 'BulkCreatePage'),
   ]),

@@ -1840,7 +1840,18 @@ export type Database = {
       };
       review_pending_count: { Args: Record<PropertyKey, never>; Returns: number };
       review_queue: {
-        Args: { after_id?: string; after_score?: number; max_rows?: number; with_status?: string };
+        Args: {
+          after_id?: string;
+          after_score?: number;
+          by_author?: string;
+          in_category?: string;
+          max_rows?: number;
+          queued_before?: string;
+          queued_from?: string;
+          with_kind?: string;
+          with_reason?: string;
+          with_status?: string;
+        };
         Returns: {
           created_at: string;
           flags: Json;

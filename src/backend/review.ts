@@ -82,10 +82,26 @@ async function categoriesOf(client: ForumClient, threadIds: string[]): Promise<M
   return new Map((data ?? []).flatMap((t) => (t.categories ? [[t.id, t.categories.name] as const] : [])));
 }
 
-/** One page of the queue in this status, highest score first, after the last item shown. */
+/** What the database filters the queue by; each absent one lets everything through. */
+export interface ReviewFilters {
+  status: ReviewStatus;
+  kind?: string | undefined;
+  /** A flag reason. */
+  reason?: string | undefined;
+  /** A category's id. */
+  category?: string | undefined;
+  /** A username, any case. */
+  author?: string | undefined;
+  /** Queued at or after this instant (ISO). */
+  from?: string | undefined;
+  /** Queued before this instant (ISO). */
+  before?: string | undefined;
+}
+
+/** One page of the queue with these filters, highest score first, after the last item shown. */
 export async function fetchReviewQueue(
   client: ForumClient,
-  status: ReviewStatus,
+  filters: ReviewFilters,
   after: Pick<ReviewItem, 'score' | 'id'> | null,
   pageSize = REVIEW_PAGE_SIZE,
 ) {
@@ -94,9 +110,15 @@ export async function fetchReviewQueue(
     error,
     status: http,
   } = await client.rpc('review_queue', {
-    with_status: status,
+    with_status: filters.status,
     max_rows: pageSize,
     ...(after ? { after_score: after.score, after_id: after.id } : {}),
+    ...(filters.kind ? { with_kind: filters.kind } : {}),
+    ...(filters.reason ? { with_reason: filters.reason } : {}),
+    ...(filters.category ? { in_category: filters.category } : {}),
+    ...(filters.author ? { by_author: filters.author } : {}),
+    ...(filters.from ? { queued_from: filters.from } : {}),
+    ...(filters.before ? { queued_before: filters.before } : {}),
   });
   if (error) throw backendError('Failed to load the review queue', error, http);
   const rows = data ?? [];

@@ -116,12 +116,38 @@ test('a moderator works the queue; the suspended author reads why and until when
   const titles = await mod.page.getByTestId('review-item').allInnerTexts();
   const at = (title: string) => titles.findIndex((t) => t.includes(title));
   expect(at(spam.title)).toBeLessThan(at(aside.title));
-  // The reason filter keeps the items with such a flag.
-  await mod.page.getByLabel('Reason').selectOption('off_topic');
+  // The filters are the server's and the URL's: a reason, a category, an author (any case), and days.
+  const filters = mod.page.getByRole('search', { name: 'Filter the queue' });
+  await filters.getByLabel('Reason').selectOption('off_topic');
+  await expect(mod.page).toHaveURL(/[?&]reason=off_topic/);
   await expect(card(aside.content)).toBeVisible();
   await expect(spamCard).toHaveCount(0);
-  await mod.page.getByRole('button', { name: 'Clear' }).click();
+  await filters.getByLabel('Reason').selectOption('');
+  await filters.getByLabel('Category').selectOption({ label: 'Market Talk' });
+  await expect(heldCard).toBeVisible();
+  await expect(card(aside.content)).toBeVisible();
+  await expect(spamCard).toHaveCount(0);
+  await filters.getByRole('button', { name: 'Clear' }).click();
+  await filters.getByLabel('Author').fill(`@${spammer.username.toUpperCase()}`);
+  await filters.getByLabel('Author').press('Enter');
+  await expect(mod.page).toHaveURL(new RegExp(`[?&]author=${spammer.username.toUpperCase()}`));
+  await expect(silencedCard).toBeVisible();
+  await expect(mod.page.getByTestId('review-item')).toHaveCount(2);
+  // The URL holds them: a reload shows the same filtered queue.
+  await mod.page.reload();
+  await expect(filters.getByLabel('Author')).toHaveValue(spammer.username.toUpperCase());
+  await expect(mod.page.getByTestId('review-item')).toHaveCount(2);
+  const today = new Date().toISOString().slice(0, 10);
+  await filters.getByLabel('From', { exact: true }).fill('2099-01-02');
+  await filters.getByLabel('To', { exact: true }).fill(today);
+  await expect(filters.getByRole('alert')).toHaveText('The "From" day must not be after the "To" day.');
+  await expect(mod.page.getByTestId('review-item')).toHaveCount(0);
+  await filters.getByLabel('From', { exact: true }).fill(today);
+  await expect(mod.page.getByTestId('review-item')).toHaveCount(2);
+  await filters.getByRole('button', { name: 'Clear' }).click();
+  await expect(filters.getByLabel('Author')).toHaveValue('');
   await expect(spamCard).toBeVisible();
+  await expect(card(aside.content)).toBeVisible();
   // Deleting a spammer is an admin's: a moderator is not offered it.
   await expect(spamCard.getByRole('button', { name: 'Agree…' })).toBeVisible();
   await expect(mod.page.getByRole('button', { name: 'Delete spammer…' })).toHaveCount(0);

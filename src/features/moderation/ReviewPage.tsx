@@ -1,13 +1,14 @@
 // /review: the review queue of moderators and admins (flagged posts, held posts, silenced members), highest score
-// first, each with its score explained, filtered by status (the server's) and by kind and flag reason (the items
-// loaded). A decision carries the item's version: when it is stale the card shows the newer state and says so.
-import { useId, useState } from 'react';
-import type { ReviewDecision, ReviewItem, ReviewStatus } from '../../backend/review.ts';
+// first, each with its score explained, filtered in the database by the URL's status, kind, flag reason, category,
+// author and days. A decision carries the item's version: when it is stale the card shows the newer state and says
+// so.
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ReviewDecision, ReviewItem } from '../../backend/review.ts';
 import { logError } from '../../state/errors/reportError.ts';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
 import { useDecideReview, useDeleteSpammer, useReviewQueue, useReviewReads } from '../../state/server/review.ts';
 import { useRoleCheck } from '../../state/session/useRoleCheck.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { AccessDenied } from './AccessDenied.tsx';
@@ -16,14 +17,9 @@ import { DeleteSpammerDialog } from './DeleteSpammerDialog.tsx';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { OnlineOnly } from './OnlineOnly.tsx';
 import { ReviewItemCard } from './ReviewItemCard.tsx';
-import {
-  FLAG_REASONS,
-  matchesFilter,
-  REVIEW_KINDS,
-  REVIEW_STATUSES,
-  SPAMMER_REASON,
-  type ItemFilter,
-} from './reviewFacts.ts';
+import { ReviewFilters } from './ReviewFilters.tsx';
+import { SPAMMER_REASON } from './reviewFacts.ts';
+import { isFiltered, queueFilters, rangeProblem, type ReviewSearch } from './reviewSearch.ts';
 import styles from './Moderation.module.css';
 
 export function ReviewPage() {
@@ -45,65 +41,15 @@ export function ReviewPage() {
   );
 }
 
-const ALL_ITEMS: ItemFilter = { kind: '', reason: '' };
-
-function QueueFilters(props: {
-  status: ReviewStatus;
-  filter: ItemFilter;
-  onStatus(status: ReviewStatus): void;
-  onFilter(filter: ItemFilter): void;
-}) {
-  const id = useId();
-  const { status, filter, onStatus, onFilter } = props;
-  return (
-    <div className={styles.filters}>
-      <label className={styles.filter} htmlFor={`${id}-status`}>
-        <span>Status</span>
-        <select id={`${id}-status`} value={status} onChange={(e) => onStatus(e.target.value as ReviewStatus)}>
-          {REVIEW_STATUSES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.filter} htmlFor={`${id}-kind`}>
-        <span>Kind</span>
-        <select id={`${id}-kind`} value={filter.kind} onChange={(e) => onFilter({ ...filter, kind: e.target.value })}>
-          <option value="">All kinds</option>
-          {REVIEW_KINDS.map((k) => (
-            <option key={k.value} value={k.value}>
-              {k.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.filter} htmlFor={`${id}-reason`}>
-        <span>Reason</span>
-        <select
-          id={`${id}-reason`}
-          value={filter.reason}
-          onChange={(e) => onFilter({ ...filter, reason: e.target.value })}
-        >
-          <option value="">Any reason</option>
-          {FLAG_REASONS.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <Button variant="ghost" onClick={() => onFilter(ALL_ITEMS)}>
-        Clear
-      </Button>
-    </div>
-  );
-}
+const route = getRouteApi('/shell/member/review');
 
 function ReviewQueue({ admin }: { admin: boolean }) {
-  const [status, setStatus] = useState<ReviewStatus>('pending');
-  const [filter, setFilter] = useState<ItemFilter>(ALL_ITEMS);
-  const list = useReviewQueue(status);
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const setSearch = (next: ReviewSearch) => void navigate({ to: '/review', search: next, replace: true });
+  const problem = rangeProblem(search);
+  // A range that ends before it starts is not asked for: the filters say what is wrong instead.
+  const list = useReviewQueue(queueFilters(problem ? { ...search, from: undefined, to: undefined } : search));
   const decide = useDecideReview();
   const deleteSpammer = useDeleteSpammer();
   const reads = useReviewReads();
@@ -121,7 +67,7 @@ function ReviewQueue({ admin }: { admin: boolean }) {
   const showNewer = async (item: ReviewItem, now: { status: string; version: number }) => {
     const fresh =
       now.status === 'pending'
-        ? await reads.fetchReviewQueue('pending', null, 100).then(
+        ? await reads.fetchReviewQueue({ status: 'pending' }, null, 100).then(
             (page) => page.rows.find((r) => r.id === item.id),
             (error: unknown) => void logError(error, 'Failed to read the review item again'),
           )
@@ -150,15 +96,16 @@ function ReviewQueue({ admin }: { admin: boolean }) {
     }
     setBusy(undefined);
   };
-  const shown = list.state === 'ready' ? list.rows.filter((item) => matchesFilter(item, filter)) : [];
+  const shown = list.state === 'ready' && !problem ? list.rows : [];
   return (
     <>
-      <QueueFilters status={status} filter={filter} onStatus={setStatus} onFilter={setFilter} />
-      <ListGate list={list} failed="Failed to load the review queue" empty="Nothing to review" />
-      {list.state === 'ready' && list.rows.length > 0 && shown.length === 0 && (
-        <p className={styles.empty} role="status">
-          No loaded item matches these filters
-        </p>
+      <ReviewFilters search={search} onChange={setSearch} />
+      {!problem && (
+        <ListGate
+          list={list}
+          failed="Failed to load the review queue"
+          empty={isFiltered(search) ? 'No item matches these filters' : 'Nothing to review'}
+        />
       )}
       {shown.length > 0 && (
         <ul className={styles.cards}>

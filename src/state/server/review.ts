@@ -6,8 +6,8 @@ import {
   deleteSpammer,
   fetchReviewQueue,
   REVIEW_FAILURES,
+  type ReviewFilters,
   type ReviewItem,
-  type ReviewStatus,
 } from '../../backend/review.ts';
 import { useSyncStatusOf } from '../sync/SyncContext.tsx';
 import { usePagedQuery, type PagedQuery } from './usePagedQuery.ts';
@@ -15,10 +15,10 @@ import { useServerAction } from './useServerAction.ts';
 import { useServerCalls } from './useServerCalls.ts';
 import { useServerQuery } from './useServerQuery.ts';
 
-export const useReviewQueue = (status: ReviewStatus): PagedQuery<ReviewItem> =>
+export const useReviewQueue = (filters: ReviewFilters): PagedQuery<ReviewItem> =>
   usePagedQuery(
-    ['reviewQueue', status],
-    (client, shown: ReviewItem[]) => fetchReviewQueue(client, status, shown.at(-1) ?? null),
+    ['reviewQueue', filters],
+    (client, shown: ReviewItem[]) => fetchReviewQueue(client, filters, shown.at(-1) ?? null),
     'Failed to load the review queue',
   );
 
