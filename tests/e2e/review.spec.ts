@@ -2,31 +2,18 @@
 // decision on an item that changed meanwhile answered with its newer state), the suspended author reads the reason
 // and the end date on their next visit, an admin deletes a spammer in one confirmed step, and a silenced member's
 // view. Shot at 1280x800 and 390x844.
-import { mkdirSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { makeKeys } from '../../supabase/local/jwt.ts';
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
 import { ADMIN, MODERATOR } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { DESKTOP, PHONE } from './support/screens.ts';
+import { shoot } from './support/reviewShots.ts';
+import { DESKTOP } from './support/screens.ts';
 import { freshMember, freshThread, giveStanding, giveTrustLevel, signedInPage } from './threadToolsSupport.ts';
 
 test.use({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
-
-const SHOTS = '/work/wt/shots/review';
-
-/** The screen at both sizes, nothing wider than the screen, back at the desktop size after. */
-async function shoot(page: Page, name: string, fullPage = false) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}.png`, fullPage });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 type Member = Awaited<ReturnType<typeof freshMember>>;
 
