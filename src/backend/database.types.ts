@@ -1905,6 +1905,7 @@ export type Database = {
       wait_in_words: { Args: { seconds: number }; Returns: string };
       wallet_challenge: { Args: Record<PropertyKey, never>; Returns: Json };
       watch_censor: { Args: { body: string; normalized: string }; Returns: string };
+      watch_collapse: { Args: { body: string }; Returns: string };
       watch_field: { Args: { body: string; can_hold: boolean; what: string }; Returns: string };
       watch_normalize: { Args: { body: string }; Returns: string };
       watch_pattern: { Args: { word: string }; Returns: string };
