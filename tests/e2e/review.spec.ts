@@ -9,7 +9,7 @@ import { expect, test } from './support/test.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
 import { ADMIN, MODERATOR } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { shoot } from './support/reviewShots.ts';
+import { shoot, shootPart } from './support/reviewShots.ts';
 import { DESKTOP } from './support/screens.ts';
 import { freshMember, freshThread, giveStanding, giveTrustLevel, signedInPage } from './threadToolsSupport.ts';
 
@@ -92,6 +92,7 @@ test('a moderator works the queue; the suspended author reads why and until when
     await expect(row).toContainText('Spam');
     await expect(row).toContainText('weight 3 (trust level 2)');
   }
+  await shootPart(mod.page, spamCard, 'review-score-explained');
   // The auto-silenced spammer and the held post wait with their reasons.
   const silencedCard = card(`@${spammer.username}`).filter({ hasText: 'Silenced member' });
   await expect(silencedCard).toContainText('Why: Three members flagged their posts as spam');

@@ -73,7 +73,7 @@ export function ReviewItemCard(props: ReviewItemCardProps) {
       {item.reason && <p className={styles.reason}>Why: {item.reason}</p>}
       {item.post_id && <blockquote className={styles.excerpt}>{item.post_excerpt || 'No text'}</blockquote>}
       <ScoreExplained item={item} />
-      <div className={styles.cardActions}>
+      <div className={`${styles.cardActions} ${review.decisions}`}>
         {item.post_id && item.thread_id ? (
           <Link
             to="/thread/$id"
