@@ -14,9 +14,8 @@ import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 import { AppShell } from './shell/AppShell.tsx';
-import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch } from './searchParams.ts';
+import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch, rawSearch } from './searchParams.ts';
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
-import { parseReviewSearch } from '../features/moderation/reviewSearch.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { FIRST_SCREENS } from '../data/firstScreenTable.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
@@ -123,7 +122,7 @@ const messagesRoute = createRoute({
 const reviewRoute = createRoute({
   getParentRoute: () => memberRoute,
   path: 'review',
-  validateSearch: parseReviewSearch,
+  validateSearch: rawSearch,
   component: lazyRouteComponent(() => import('../features/moderation/ReviewPage.tsx'), 'ReviewPage'),
 });
 

@@ -22,8 +22,7 @@ export const WATCHED_WORD_FAILURES = {
   remove: { failed: 'Failed to remove the word', serverMessage: true },
 } satisfies Record<string, FailureTexts>;
 
-const isWatchAction = (value: string): value is WatchAction =>
-  (WATCH_ACTIONS as readonly string[]).includes(value);
+const isWatchAction = (value: string): value is WatchAction => (WATCH_ACTIONS as readonly string[]).includes(value);
 
 /** One page of every list, by action then word, after the rows already shown. */
 export async function fetchWatchedWords(client: ForumClient, offset: number) {

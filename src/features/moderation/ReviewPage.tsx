@@ -19,7 +19,7 @@ import { OnlineOnly } from './OnlineOnly.tsx';
 import { ReviewItemCard } from './ReviewItemCard.tsx';
 import { ReviewFilters } from './ReviewFilters.tsx';
 import { SPAMMER_REASON } from './reviewFacts.ts';
-import { isFiltered, queueFilters, rangeProblem, type ReviewSearch } from './reviewSearch.ts';
+import { isFiltered, parseReviewSearch, queueFilters, rangeProblem, type ReviewSearch } from './reviewSearch.ts';
 import styles from './Moderation.module.css';
 
 export function ReviewPage() {
@@ -44,7 +44,7 @@ export function ReviewPage() {
 const route = getRouteApi('/shell/member/review');
 
 function ReviewQueue({ admin }: { admin: boolean }) {
-  const search = route.useSearch();
+  const search = parseReviewSearch(route.useSearch());
   const navigate = useNavigate();
   const setSearch = (next: ReviewSearch) => void navigate({ to: '/review', search: next, replace: true });
   const problem = rangeProblem(search);

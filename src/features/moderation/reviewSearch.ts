@@ -9,7 +9,7 @@ export const REVIEW_KIND_VALUES = ['flagged_post', 'held_post', 'silenced_member
 /** The spec's four flag reasons and the two the weighted flags added. */
 export const FLAG_REASON_VALUES = ['spam', 'abusive', 'off_topic', 'illegal', 'something_else', 'other'] as const;
 
-export interface ReviewSearch {
+export type ReviewSearch = {
   /** Absent for pending. */
   status?: ReviewStatus;
   kind?: string;
@@ -22,7 +22,7 @@ export interface ReviewSearch {
   from?: string;
   /** YYYY-MM-DD, inclusive. */
   to?: string;
-}
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
