@@ -15,7 +15,7 @@ import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 import { AppShell } from './shell/AppShell.tsx';
-import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch } from './searchParams.ts';
+import { parseAuthSearch, parseMessagesSearch, parseThreadsSearch, rawSearch } from './searchParams.ts';
 import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { FIRST_SCREENS } from '../data/firstScreenTable.ts';
@@ -125,6 +125,13 @@ const messagesRoute = createRoute({
   component: screen(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage'),
 });
 
+const reviewRoute = createRoute({
+  getParentRoute: () => memberRoute,
+  path: 'review',
+  validateSearch: rawSearch,
+  component: lazyRouteComponent(() => import('../features/moderation/ReviewPage.tsx'), 'ReviewPage'),
+});
+
 const shellChildren = [
   // The first screens at the paths their table declares; firstScreens.test.ts holds these imports to its modules.
   page(FIRST_SCREENS.home.routes[0], () => import('../features/home/HomePage.tsx'), 'HomePage'),
@@ -149,7 +156,7 @@ const shellChildren = [
     memberPage('settings', () => import('../features/settings/SettingsPage.tsx'), 'SettingsPage'),
     memberPage('moderation', () => import('../features/moderation/ModerationPage.tsx'), 'ModerationPage'),
     memberPage('reports', () => import('../features/moderation/ReportsPage.tsx'), 'ReportsPage'),
-    memberPage('review', () => import('../features/moderation/ReviewPage.tsx'), 'ReviewPage'),
+    reviewRoute,
     messagesRoute,
     memberPage('admin/bulk-create', () => import('../features/bulk/BulkCreatePage.tsx'), 'BulkCreatePage'),
   ]),

@@ -1840,7 +1840,18 @@ export type Database = {
       };
       review_pending_count: { Args: Record<PropertyKey, never>; Returns: number };
       review_queue: {
-        Args: { after_id?: string; after_score?: number; max_rows?: number; with_status?: string };
+        Args: {
+          after_id?: string;
+          after_score?: number;
+          by_author?: string;
+          in_category?: string;
+          max_rows?: number;
+          queued_before?: string;
+          queued_from?: string;
+          with_kind?: string;
+          with_reason?: string;
+          with_status?: string;
+        };
         Returns: {
           created_at: string;
           flags: Json;
@@ -1894,6 +1905,7 @@ export type Database = {
       wait_in_words: { Args: { seconds: number }; Returns: string };
       wallet_challenge: { Args: Record<PropertyKey, never>; Returns: Json };
       watch_censor: { Args: { body: string; normalized: string }; Returns: string };
+      watch_collapse: { Args: { body: string }; Returns: string };
       watch_field: { Args: { body: string; can_hold: boolean; what: string }; Returns: string };
       watch_normalize: { Args: { body: string }; Returns: string };
       watch_pattern: { Args: { word: string }; Returns: string };

@@ -1,5 +1,6 @@
 // The review queue's calls (staff only, decided and audited by the database): the queue by score with each flag,
-// a decision taken with the item's version (a stale one answers 409 with the state now), and a timed penalty.
+// a decision taken with the item's version (a stale one answers 409 with the state now) and, with agree, a timed
+// penalty in the same transaction, and "delete spammer".
 import { z } from 'zod';
 import { jsonOrNull } from '../lib/jsonOrNull.ts';
 import type { ForumClient } from './client.ts';
@@ -12,8 +13,8 @@ export type ReviewDecision = 'agree' | 'disagree' | 'ignore';
 export type PenaltyKind = 'silence' | 'suspend';
 
 export const REVIEW_FAILURES = {
-  decide: { failed: 'Failed to decide the item' },
-  penalize: { failed: 'Failed to penalize the member', serverMessage: true },
+  decide: { failed: 'Failed to decide the item', serverMessage: true },
+  deleteSpammer: { failed: 'Failed to delete the spammer', serverMessage: true },
 } satisfies Record<string, FailureTexts>;
 
 /** One flag of a flagged post: who, why, and what it scored of the item's total. */
@@ -81,10 +82,26 @@ async function categoriesOf(client: ForumClient, threadIds: string[]): Promise<M
   return new Map((data ?? []).flatMap((t) => (t.categories ? [[t.id, t.categories.name] as const] : [])));
 }
 
-/** One page of the queue in this status, highest score first, after the last item shown. */
+/** What the database filters the queue by; each absent one lets everything through. */
+export interface ReviewFilters {
+  status: ReviewStatus;
+  kind?: string | undefined;
+  /** A flag reason. */
+  reason?: string | undefined;
+  /** A category's id. */
+  category?: string | undefined;
+  /** A username, any case. */
+  author?: string | undefined;
+  /** Queued at or after this instant (ISO). */
+  from?: string | undefined;
+  /** Queued before this instant (ISO). */
+  before?: string | undefined;
+}
+
+/** One page of the queue with these filters, highest score first, after the last item shown. */
 export async function fetchReviewQueue(
   client: ForumClient,
-  status: ReviewStatus,
+  filters: ReviewFilters,
   after: Pick<ReviewItem, 'score' | 'id'> | null,
   pageSize = REVIEW_PAGE_SIZE,
 ) {
@@ -93,9 +110,15 @@ export async function fetchReviewQueue(
     error,
     status: http,
   } = await client.rpc('review_queue', {
-    with_status: status,
+    with_status: filters.status,
     max_rows: pageSize,
     ...(after ? { after_score: after.score, after_id: after.id } : {}),
+    ...(filters.kind ? { with_kind: filters.kind } : {}),
+    ...(filters.reason ? { with_reason: filters.reason } : {}),
+    ...(filters.category ? { in_category: filters.category } : {}),
+    ...(filters.author ? { by_author: filters.author } : {}),
+    ...(filters.from ? { queued_from: filters.from } : {}),
+    ...(filters.before ? { queued_before: filters.before } : {}),
   });
   if (error) throw backendError('Failed to load the review queue', error, http);
   const rows = data ?? [];
@@ -115,15 +138,26 @@ type DecideOutcome =
 
 const STALE_STATE = z.object({ status: z.string(), version: z.number() });
 
+/** A silence or suspension of the item's member for 1, 3, 7 or 30 days, with a reason they read. */
+export interface Penalty {
+  kind: PenaltyKind;
+  days: number;
+  reason: string;
+}
+
+/** Decides an item; a penalty (with agree only) is given in the decision's transaction, so a refused one decides
+ *  nothing. */
 export async function decideReviewItem(
   client: ForumClient,
   item: Pick<ReviewItem, 'id' | 'version'>,
   decision: ReviewDecision,
+  penalty: Penalty | null = null,
 ): Promise<DecideOutcome> {
   const { data, error, status } = await client.rpc('review_decide', {
     item: item.id,
     item_version: item.version,
     decision,
+    ...(penalty ? { penalty: penalty.kind, penalty_days: penalty.days, penalty_reason: penalty.reason.trim() } : {}),
   });
   if (error && (status === 409 || error.code === 'PT409')) {
     const now = STALE_STATE.safeParse(jsonOrNull(error.details));
@@ -135,16 +169,12 @@ export async function decideReviewItem(
   return { decided: true, status: row.status, version: row.version };
 }
 
-/** Silences or suspends a member for 1, 3, 7 or 30 days with a reason they read. */
-export async function penalizeMember(
-  client: ForumClient,
-  member: string,
-  kind: PenaltyKind,
-  days: number,
-  reason: string,
-) {
-  const { error, status } = await client.rpc('penalize_member', { member, kind, days, reason: reason.trim() });
-  if (error) throw backendError('Failed to penalize the member', error, status);
+/** Deletes a new member as a spammer (admins only): banned with their posts deleted, their pending items agreed.
+ *  Answers how many items that decided. */
+export async function deleteSpammer(client: ForumClient, member: string, reason: string): Promise<number> {
+  const { data, error, status } = await client.rpc('delete_spammer', { member, reason: reason.trim() });
+  if (error) throw backendError('Failed to delete the spammer', error, status);
+  return Number(data);
 }
 
 /** How many items wait in the queue, for the sidebar. */

@@ -1,31 +1,19 @@
 // /review against the real local stack: a moderator works the queue (agree and suspend, disagree, ignore, and a
 // decision on an item that changed meanwhile answered with its newer state), the suspended author reads the reason
-// and the end date on their next visit, and a silenced member's view. Shot at 1280x800 and 390x844.
-import { mkdirSync } from 'node:fs';
+// and the end date on their next visit, an admin deletes a spammer in one confirmed step, and a silenced member's
+// view. Shot at 1280x800 and 390x844.
 import { createClient } from '@supabase/supabase-js';
 import { E2E_JWT_SECRET } from '../../playwright.config.ts';
 import { makeKeys } from '../../supabase/local/jwt.ts';
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 import { serviceClient } from './pages/ThreadPage.ts';
-import { MODERATOR } from './support/accounts.ts';
+import { ADMIN, MODERATOR } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { DESKTOP, PHONE } from './support/screens.ts';
+import { shoot, shootPart } from './support/reviewShots.ts';
+import { DESKTOP } from './support/screens.ts';
 import { freshMember, freshThread, giveStanding, giveTrustLevel, signedInPage } from './threadToolsSupport.ts';
 
 test.use({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
-
-const SHOTS = '/work/wt/shots/review';
-
-/** The screen at both sizes, nothing wider than the screen, back at the desktop size after. */
-async function shoot(page: Page, name: string, fullPage = false) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}.png`, fullPage });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 type Member = Awaited<ReturnType<typeof freshMember>>;
 
@@ -104,6 +92,7 @@ test('a moderator works the queue; the suspended author reads why and until when
     await expect(row).toContainText('Spam');
     await expect(row).toContainText('weight 3 (trust level 2)');
   }
+  await shootPart(mod.page, spamCard, 'review-score-explained');
   // The auto-silenced spammer and the held post wait with their reasons.
   const silencedCard = card(`@${spammer.username}`).filter({ hasText: 'Silenced member' });
   await expect(silencedCard).toContainText('Why: Three members flagged their posts as spam');
@@ -115,12 +104,41 @@ test('a moderator works the queue; the suspended author reads why and until when
   const titles = await mod.page.getByTestId('review-item').allInnerTexts();
   const at = (title: string) => titles.findIndex((t) => t.includes(title));
   expect(at(spam.title)).toBeLessThan(at(aside.title));
-  // The reason filter keeps the items with such a flag.
-  await mod.page.getByLabel('Reason').selectOption('off_topic');
+  // The filters are the server's and the URL's: a reason, a category, an author (any case), and days.
+  const filters = mod.page.getByRole('search', { name: 'Filter the queue' });
+  await filters.getByLabel('Reason').selectOption('off_topic');
+  await expect(mod.page).toHaveURL(/[?&]reason=off_topic/);
   await expect(card(aside.content)).toBeVisible();
   await expect(spamCard).toHaveCount(0);
-  await mod.page.getByRole('button', { name: 'Clear' }).click();
+  await filters.getByLabel('Reason').selectOption('');
+  await filters.getByLabel('Category').selectOption({ label: 'Market Talk' });
+  await expect(heldCard).toBeVisible();
+  await expect(card(aside.content)).toBeVisible();
+  await expect(spamCard).toHaveCount(0);
+  await filters.getByRole('button', { name: 'Clear' }).click();
+  await filters.getByLabel('Author').fill(`@${spammer.username.toUpperCase()}`);
+  await filters.getByLabel('Author').press('Enter');
+  await expect(mod.page).toHaveURL(new RegExp(`[?&]author=${spammer.username.toUpperCase()}`));
+  await expect(silencedCard).toBeVisible();
+  await expect(mod.page.getByTestId('review-item')).toHaveCount(2);
+  // The URL holds them: a reload shows the same filtered queue.
+  await mod.page.reload();
+  await expect(filters.getByLabel('Author')).toHaveValue(spammer.username.toUpperCase());
+  await expect(mod.page.getByTestId('review-item')).toHaveCount(2);
+  const today = new Date().toISOString().slice(0, 10);
+  await filters.getByLabel('From', { exact: true }).fill('2099-01-02');
+  await filters.getByLabel('To', { exact: true }).fill(today);
+  await expect(filters.getByRole('alert')).toHaveText('The "From" day must not be after the "To" day.');
+  await expect(mod.page.getByTestId('review-item')).toHaveCount(0);
+  await filters.getByLabel('From', { exact: true }).fill(today);
+  await expect(mod.page.getByTestId('review-item')).toHaveCount(2);
+  await filters.getByRole('button', { name: 'Clear' }).click();
+  await expect(filters.getByLabel('Author')).toHaveValue('');
   await expect(spamCard).toBeVisible();
+  await expect(card(aside.content)).toBeVisible();
+  // Deleting a spammer is an admin's: a moderator is not offered it.
+  await expect(spamCard.getByRole('button', { name: 'Agree…' })).toBeVisible();
+  await expect(mod.page.getByRole('button', { name: 'Delete spammer…' })).toHaveCount(0);
   await shoot(mod.page, 'review-queue', true);
   await expectNoSeriousA11yViolations(mod.page, 'the review queue');
 
@@ -183,6 +201,42 @@ test('a moderator works the queue; the suspended author reads why and until when
   await shoot(author.page, 'suspended-member');
 
   for (const c of [mod, author]) await c.context.close();
+});
+
+test('an admin deletes a spammer from the queue in one confirmed step', async ({ browser, baseURL }) => {
+  const url = baseURL!;
+  const stamp = Date.now();
+  const spammer = await freshMember(url, 'bulkspam');
+  const first = await freshThread(url, spammer.id, `Free GUAP airdrop ${stamp}`);
+  const second = await freshThread(url, spammer.id, `Airdrop again ${stamp}`);
+  const postId = await flag(url, first.content, [await member(url, 'fe', 2)], 'spam');
+
+  const admin = await signedInPage(browser, ADMIN);
+  await admin.page.goto('/review');
+  const card = admin.page.getByTestId('review-item').filter({ hasText: first.title });
+  await card.getByRole('button', { name: 'Delete spammer…' }).click();
+  const dialog = admin.page.getByRole('dialog', { name: 'Delete spammer' });
+  await expect(dialog).toContainText(`Ban @${spammer.username}`);
+  await expect(dialog).toContainText('delete every post of theirs');
+  await shoot(admin.page, 'review-delete-spammer');
+  // Cancel changes nothing; the confirmed step does it all.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Delete spammer…' }).click();
+  await dialog.getByRole('button', { name: 'Delete spammer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toHaveCount(0);
+
+  const service = await serviceClient(url);
+  const posts = await service.from('posts').select('id').in('thread_id', [first.id, second.id]);
+  expect(posts.data).toEqual([]);
+  expect(await itemOf(url, postId)).toBeUndefined();
+  const ban = await service.from('banned_users').select('reason, delete_posts').eq('user_id', spammer.id).single();
+  expect(ban.data).toEqual({ reason: 'Spammer', delete_posts: true });
+  const log = await service.from('moderation_log').select('action, reason').eq('target_user_id', spammer.id);
+  expect(log.data).toContainEqual({ action: 'ban', reason: 'Spammer' });
+  await admin.context.close();
 });
 
 test("a silenced member's view: the reason, the end date, and what they may still do", async ({ browser, baseURL }) => {

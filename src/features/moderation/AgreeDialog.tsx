@@ -1,8 +1,8 @@
 // Agree on a review item: the post is hidden (or stays hidden), and its author may also be silenced or suspended for
-// 1, 3, 7 or 30 days with a reason they read. The decision goes first, with the item's version; the penalty only
-// once the decision is taken.
+// 1, 3, 7 or 30 days with a reason they read. Both go in one call, with the item's version: a refused penalty
+// leaves the item undecided.
 import { useId, useState } from 'react';
-import type { PenaltyKind, ReviewItem } from '../../backend/review.ts';
+import type { Penalty, PenaltyKind, ReviewItem } from '../../backend/review.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
@@ -10,7 +10,7 @@ import { PENALTY_DAYS } from './reviewFacts.ts';
 import styles from './Moderation.module.css';
 
 export interface AgreeChoice {
-  penalty: { kind: PenaltyKind; days: number; reason: string } | null;
+  penalty: Penalty | null;
 }
 
 interface AgreeDialogProps {

@@ -1,5 +1,5 @@
-// /moderation: checked here rather than by the route guard (SPEC §2). Admins get Users, Banned, Reports and Log;
-// everyone else the spec's Access Denied (moderators have their report queue at /reports). Online only.
+// /moderation: checked here rather than by the route guard (SPEC §2). Admins get Users, Banned, Reports, Log and
+// Watched words; everyone else the spec's Access Denied (moderators have their report queue at /reports). Online only.
 import { useCallback, useState } from 'react';
 import { useRoleCheck } from '../../state/session/useRoleCheck.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
@@ -12,6 +12,7 @@ import { OnlineOnly } from './OnlineOnly.tsx';
 import { ReportsTab } from './ReportsTab.tsx';
 import { useBannedMembers, useOpenReports, useUserCount, type PagedQuery } from '../../state/server/moderation.ts';
 import { UsersTab } from './UsersTab.tsx';
+import { WatchedWordsTab } from './WatchedWordsTab.tsx';
 import styles from './Moderation.module.css';
 
 export function ModerationPage() {
@@ -23,7 +24,7 @@ export function ModerationPage() {
       <header className={styles.head}>
         <div>
           <h1 className={styles.heading}>Moderation</h1>
-          <p className="muted">Members, bans, reports and the moderation log.</p>
+          <p className="muted">Members, bans, reports, the moderation log and the watched words.</p>
         </div>
         <ButtonLink to="/admin/bulk-create" variant="default">
           Bulk create threads
@@ -72,6 +73,7 @@ function ModerationTabs() {
             <TabLabel name="Reports" count={countOf(reports)} />
           </Tab>
           <Tab value="log">Log</Tab>
+          <Tab value="words">Watched words</Tab>
         </TabList>
       </div>
       <TabPanel value="users">
@@ -85,6 +87,9 @@ function ModerationTabs() {
       </TabPanel>
       <TabPanel value="log">
         <LogTab />
+      </TabPanel>
+      <TabPanel value="words">
+        <WatchedWordsTab />
       </TabPanel>
     </Tabs>
   );

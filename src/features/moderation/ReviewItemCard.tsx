@@ -1,5 +1,6 @@
 // One item of the review queue: what it is (a flagged post, a held post, a silenced member), the post with its
-// author and category, its score explained flag by flag, and, while pending, Agree, Disagree and Ignore.
+// author and category, its score explained flag by flag, and, while pending, Agree, Disagree and Ignore (and, for
+// admins, Delete spammer).
 import { Link } from '@tanstack/react-router';
 import type { ReviewDecision, ReviewItem } from '../../backend/review.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -16,6 +17,8 @@ interface ReviewItemCardProps {
   changed: boolean;
   onAgree(item: ReviewItem): void;
   onDecide(item: ReviewItem, decision: ReviewDecision): void;
+  /** Given to admins only: the database lets no one else delete a spammer. */
+  onDeleteSpammer?(item: ReviewItem): void;
 }
 
 function ScoreExplained({ item }: { item: ReviewItem }) {
@@ -39,7 +42,8 @@ function ScoreExplained({ item }: { item: ReviewItem }) {
   );
 }
 
-export function ReviewItemCard({ item, now, busy, changed, onAgree, onDecide }: ReviewItemCardProps) {
+export function ReviewItemCard(props: ReviewItemCardProps) {
+  const { item, now, busy, changed, onAgree, onDecide, onDeleteSpammer } = props;
   const pending = item.status === 'pending';
   const author = item.target_username ? `@${item.target_username}` : 'a deleted member';
   return (
@@ -69,7 +73,7 @@ export function ReviewItemCard({ item, now, busy, changed, onAgree, onDecide }: 
       {item.reason && <p className={styles.reason}>Why: {item.reason}</p>}
       {item.post_id && <blockquote className={styles.excerpt}>{item.post_excerpt || 'No text'}</blockquote>}
       <ScoreExplained item={item} />
-      <div className={styles.cardActions}>
+      <div className={`${styles.cardActions} ${review.decisions}`}>
         {item.post_id && item.thread_id ? (
           <Link
             to="/thread/$id"
@@ -97,6 +101,11 @@ export function ReviewItemCard({ item, now, busy, changed, onAgree, onDecide }: 
             <Button variant="ghost" onClick={() => onDecide(item, 'ignore')} disabled={busy}>
               Ignore
             </Button>
+            {onDeleteSpammer && item.target_user_id && (
+              <Button variant="danger" onClick={() => onDeleteSpammer(item)} disabled={busy}>
+                Delete spammer…
+              </Button>
+            )}
           </>
         )}
       </div>

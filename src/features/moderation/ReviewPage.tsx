@@ -1,21 +1,25 @@
 // /review: the review queue of moderators and admins (flagged posts, held posts, silenced members), highest score
-// first, each with its score explained, filtered by status (the server's) and by kind and flag reason (the items
-// loaded). A decision carries the item's version: when it is stale the card shows the newer state and says so.
-import { useId, useState } from 'react';
-import type { ReviewDecision, ReviewItem, ReviewStatus } from '../../backend/review.ts';
+// first, each with its score explained, filtered in the database by the URL's status, kind, flag reason, category,
+// author and days. A decision carries the item's version: when it is stale the card shows the newer state and says
+// so.
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ReviewDecision, ReviewItem } from '../../backend/review.ts';
 import { logError } from '../../state/errors/reportError.ts';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
-import { useDecideReview, usePenalizeMember, useReviewQueue, useReviewReads } from '../../state/server/review.ts';
+import { useDecideReview, useDeleteSpammer, useReviewQueue, useReviewReads } from '../../state/server/review.ts';
 import { useRoleCheck } from '../../state/session/useRoleCheck.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { AccessDenied } from './AccessDenied.tsx';
 import { AgreeDialog, type AgreeChoice } from './AgreeDialog.tsx';
+import { DeleteSpammerDialog } from './DeleteSpammerDialog.tsx';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { OnlineOnly } from './OnlineOnly.tsx';
 import { ReviewItemCard } from './ReviewItemCard.tsx';
-import { FLAG_REASONS, matchesFilter, REVIEW_KINDS, REVIEW_STATUSES, type ItemFilter } from './reviewFacts.ts';
+import { ReviewFilters } from './ReviewFilters.tsx';
+import { SPAMMER_REASON } from './reviewFacts.ts';
+import { isFiltered, parseReviewSearch, queueFilters, rangeProblem, type ReviewSearch } from './reviewSearch.ts';
 import styles from './Moderation.module.css';
 
 export function ReviewPage() {
@@ -31,78 +35,29 @@ export function ReviewPage() {
         </div>
       </header>
       <OnlineOnly what="The review queue">
-        <ReviewQueue />
+        <ReviewQueue admin={check.role === 'admin'} />
       </OnlineOnly>
     </div>
   );
 }
 
-const ALL_ITEMS: ItemFilter = { kind: '', reason: '' };
+const route = getRouteApi('/shell/member/review');
 
-function QueueFilters(props: {
-  status: ReviewStatus;
-  filter: ItemFilter;
-  onStatus(status: ReviewStatus): void;
-  onFilter(filter: ItemFilter): void;
-}) {
-  const id = useId();
-  const { status, filter, onStatus, onFilter } = props;
-  return (
-    <div className={styles.filters}>
-      <label className={styles.filter} htmlFor={`${id}-status`}>
-        <span>Status</span>
-        <select id={`${id}-status`} value={status} onChange={(e) => onStatus(e.target.value as ReviewStatus)}>
-          {REVIEW_STATUSES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.filter} htmlFor={`${id}-kind`}>
-        <span>Kind</span>
-        <select id={`${id}-kind`} value={filter.kind} onChange={(e) => onFilter({ ...filter, kind: e.target.value })}>
-          <option value="">All kinds</option>
-          {REVIEW_KINDS.map((k) => (
-            <option key={k.value} value={k.value}>
-              {k.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.filter} htmlFor={`${id}-reason`}>
-        <span>Reason</span>
-        <select
-          id={`${id}-reason`}
-          value={filter.reason}
-          onChange={(e) => onFilter({ ...filter, reason: e.target.value })}
-        >
-          <option value="">Any reason</option>
-          {FLAG_REASONS.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <Button variant="ghost" onClick={() => onFilter(ALL_ITEMS)}>
-        Clear
-      </Button>
-    </div>
-  );
-}
-
-function ReviewQueue() {
-  const [status, setStatus] = useState<ReviewStatus>('pending');
-  const [filter, setFilter] = useState<ItemFilter>(ALL_ITEMS);
-  const list = useReviewQueue(status);
+function ReviewQueue({ admin }: { admin: boolean }) {
+  const search = parseReviewSearch(route.useSearch());
+  const navigate = useNavigate();
+  const setSearch = (next: ReviewSearch) => void navigate({ to: '/review', search: next, replace: true });
+  const problem = rangeProblem(search);
+  // A range that ends before it starts is not asked for: the filters say what is wrong instead.
+  const list = useReviewQueue(queueFilters(problem ? { ...search, from: undefined, to: undefined } : search));
   const decide = useDecideReview();
-  const penalize = usePenalizeMember();
+  const deleteSpammer = useDeleteSpammer();
   const reads = useReviewReads();
   const { pull } = useMirrorActions();
   const now = useMinuteClock();
   const [busy, setBusy] = useState<string>();
   const [agreeing, setAgreeing] = useState<ReviewItem | null>(null);
+  const [spammer, setSpammer] = useState<ReviewItem | null>(null);
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
 
   const replace = (id: string, next: ReviewItem | null) => {
@@ -112,7 +67,7 @@ function ReviewQueue() {
   const showNewer = async (item: ReviewItem, now: { status: string; version: number }) => {
     const fresh =
       now.status === 'pending'
-        ? await reads.fetchReviewQueue('pending', null, 100).then(
+        ? await reads.fetchReviewQueue({ status: 'pending' }, null, 100).then(
             (page) => page.rows.find((r) => r.id === item.id),
             (error: unknown) => void logError(error, 'Failed to read the review item again'),
           )
@@ -122,26 +77,35 @@ function ReviewQueue() {
   };
   const run = async (item: ReviewItem, decision: ReviewDecision, choice?: AgreeChoice) => {
     setBusy(item.id);
-    const outcome = await decide.run(item, decision);
+    const outcome = await decide.run(item, decision, choice?.penalty ?? null);
     if (outcome.ok && outcome.value.decided) {
-      const penalty = choice?.penalty;
-      if (penalty && item.target_user_id)
-        await penalize.run(item.target_user_id, penalty.kind, penalty.days, penalty.reason);
       replace(item.id, null);
       // Hidden and restored posts reach this device's mirror, and the sidebar's count is asked again.
       void pull();
     } else if (outcome.ok) await showNewer(item, outcome.value);
     setBusy(undefined);
   };
-  const shown = list.state === 'ready' ? list.rows.filter((item) => matchesFilter(item, filter)) : [];
+  /** The member's items all leave the queue: their posts are deleted and their pending items agreed. */
+  const removeSpammer = async (item: ReviewItem) => {
+    setBusy(item.id);
+    const member = item.target_user_id;
+    if (member && (await deleteSpammer.run(member, SPAMMER_REASON)).ok) {
+      if (list.state === 'ready') list.update((rows) => rows.filter((r) => r.target_user_id !== member));
+      setSpammer(null);
+      void pull();
+    }
+    setBusy(undefined);
+  };
+  const shown = list.state === 'ready' && !problem ? list.rows : [];
   return (
     <>
-      <QueueFilters status={status} filter={filter} onStatus={setStatus} onFilter={setFilter} />
-      <ListGate list={list} failed="Failed to load the review queue" empty="Nothing to review" />
-      {list.state === 'ready' && list.rows.length > 0 && shown.length === 0 && (
-        <p className={styles.empty} role="status">
-          No loaded item matches these filters
-        </p>
+      <ReviewFilters search={search} onChange={setSearch} />
+      {!problem && (
+        <ListGate
+          list={list}
+          failed="Failed to load the review queue"
+          empty={isFiltered(search) ? 'No item matches these filters' : 'Nothing to review'}
+        />
       )}
       {shown.length > 0 && (
         <ul className={styles.cards}>
@@ -154,6 +118,7 @@ function ReviewQueue() {
               changed={changed.has(item.id)}
               onAgree={setAgreeing}
               onDecide={(it, decision) => void run(it, decision)}
+              {...(admin ? { onDeleteSpammer: setSpammer } : {})}
             />
           ))}
         </ul>
@@ -167,6 +132,12 @@ function ReviewQueue() {
           setAgreeing(null);
           void run(item, 'agree', choice);
         }}
+      />
+      <DeleteSpammerDialog
+        item={spammer}
+        busy={busy !== undefined}
+        onClose={() => setSpammer(null)}
+        onConfirm={(item) => void removeSpammer(item)}
       />
     </>
   );

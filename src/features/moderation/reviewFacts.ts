@@ -1,27 +1,30 @@
 // What the review queue says, worked out from the items it reads: pure, so it is tested on its own.
 import type { ReviewFlag, ReviewItem, ReviewStatus } from '../../backend/review.ts';
 import { reasonName } from './moderationFacts.ts';
+import { FLAG_REASON_VALUES, REVIEW_KIND_VALUES, REVIEW_STATUS_VALUES } from './reviewSearch.ts';
 
-export const REVIEW_STATUSES: { value: ReviewStatus; label: string }[] = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'agreed', label: 'Agreed' },
-  { value: 'disagreed', label: 'Disagreed' },
-  { value: 'ignored', label: 'Ignored' },
-];
+const STATUS_LABELS: Record<ReviewStatus, string> = {
+  pending: 'Pending',
+  agreed: 'Agreed',
+  disagreed: 'Disagreed',
+  ignored: 'Ignored',
+};
+export const REVIEW_STATUSES = REVIEW_STATUS_VALUES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
-export const REVIEW_KINDS = [
-  { value: 'flagged_post', label: 'Flagged post' },
-  { value: 'held_post', label: 'Held post' },
-  { value: 'silenced_member', label: 'Silenced member' },
-];
+const KIND_LABELS: Record<(typeof REVIEW_KIND_VALUES)[number], string> = {
+  flagged_post: 'Flagged post',
+  held_post: 'Held post',
+  silenced_member: 'Silenced member',
+};
+export const REVIEW_KINDS = REVIEW_KIND_VALUES.map((value) => ({ value, label: KIND_LABELS[value] }));
 
-/** The flag reasons a moderator filters by: the spec's four and the two weighted flags added. */
-export const FLAG_REASONS = ['spam', 'abusive', 'off_topic', 'illegal', 'something_else', 'other'].map((value) => ({
-  value,
-  label: reasonName(value),
-}));
+/** The flag reasons a moderator filters by. */
+export const FLAG_REASONS = FLAG_REASON_VALUES.map((value) => ({ value, label: reasonName(value) }));
 
 export const PENALTY_DAYS = [1, 3, 7, 30] as const;
+
+/** The ban reason "Delete spammer" gives. */
+export const SPAMMER_REASON = 'Spammer';
 
 /** The change seen when a decision met a newer state (409). */
 export const ITEM_CHANGED = 'This item changed while you were looking at it: the newer state is shown.';
@@ -29,19 +32,6 @@ export const ITEM_CHANGED = 'This item changed while you were looking at it: the
 export const kindName = (kind: string) => REVIEW_KINDS.find((k) => k.value === kind)?.label ?? kind;
 
 export const statusName = (status: string) => REVIEW_STATUSES.find((s) => s.value === status)?.label ?? status;
-
-export interface ItemFilter {
-  /** '' for every kind. */
-  kind: string;
-  /** A flag reason; '' for any. Items without flags (held posts, silenced members) match no reason. */
-  reason: string;
-}
-
-export function matchesFilter(item: ReviewItem, filter: ItemFilter): boolean {
-  if (filter.kind && item.kind !== filter.kind) return false;
-  if (filter.reason && !item.flags.some((f) => f.reason === filter.reason)) return false;
-  return true;
-}
 
 /** A score as the queue shows it: at most two decimals, none when whole ('9', '8.5'). */
 export const scoreText = (score: number) => String(Math.round(score * 100) / 100);

@@ -1,13 +1,13 @@
 // The review queue's reads and actions, online only: the queue page by page, a decision with the item's version,
-// a timed penalty, and the pending count the sidebar shows staff, asked again after every pull.
+// "delete spammer", and the pending count the sidebar shows staff, asked again after every pull.
 import {
   countPendingReview,
   decideReviewItem,
+  deleteSpammer,
   fetchReviewQueue,
-  penalizeMember,
   REVIEW_FAILURES,
+  type ReviewFilters,
   type ReviewItem,
-  type ReviewStatus,
 } from '../../backend/review.ts';
 import { useSyncStatusOf } from '../sync/SyncContext.tsx';
 import { usePagedQuery, type PagedQuery } from './usePagedQuery.ts';
@@ -15,17 +15,17 @@ import { useServerAction } from './useServerAction.ts';
 import { useServerCalls } from './useServerCalls.ts';
 import { useServerQuery } from './useServerQuery.ts';
 
-export const useReviewQueue = (status: ReviewStatus): PagedQuery<ReviewItem> =>
+export const useReviewQueue = (filters: ReviewFilters): PagedQuery<ReviewItem> =>
   usePagedQuery(
-    ['reviewQueue', status],
-    (client, shown: ReviewItem[]) => fetchReviewQueue(client, status, shown.at(-1) ?? null),
+    ['reviewQueue', filters],
+    (client, shown: ReviewItem[]) => fetchReviewQueue(client, filters, shown.at(-1) ?? null),
     'Failed to load the review queue',
   );
 
 /** A decision's outcome, a 409 included, is the screen's to show; only other failures are toasts. */
 export const useDecideReview = () => useServerAction(decideReviewItem, { failure: REVIEW_FAILURES.decide });
 
-export const usePenalizeMember = () => useServerAction(penalizeMember, { failure: REVIEW_FAILURES.penalize });
+export const useDeleteSpammer = () => useServerAction(deleteSpammer, { failure: REVIEW_FAILURES.deleteSpammer });
 
 const READS = { fetchReviewQueue };
 
