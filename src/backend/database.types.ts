@@ -1609,6 +1609,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      checksum_address: { Args: { address: string }; Returns: string };
       claim_due_tips: {
         Args: { p_limit?: number };
         Returns: {
@@ -1677,6 +1678,7 @@ export type Database = {
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_staff_member: { Args: { member: string }; Returns: boolean };
+      keccak256: { Args: { data: string }; Returns: string };
       lift_penalty: { Args: { kind: string; member: string }; Returns: boolean };
       limit_action: { Args: { kind: string; row_id: string }; Returns: undefined };
       limited_action_frees_at: {
