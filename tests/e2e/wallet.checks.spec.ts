@@ -1,14 +1,15 @@
-// The wallet's checks on a profile, as a new member meets them: an address that is not a checksummed 0x address is
-// refused under the field (and not saved).
+// The wallet's checks on a profile, as a new member meets them with the test wallet: an address that is not a
+// checksummed 0x address is refused under the field (and not saved); Verify with another account selected names both
+// addresses.
 import { expect, test } from './support/test.ts';
 import { newMember } from './support/newMember.ts';
 import { DESKTOP } from './support/screens.ts';
-import { TEST_ACCOUNTS } from './support/testWallet.ts';
-import { shoot } from './support/tipping.ts';
-import { memberSession } from './support/walletApi.ts';
+import { TEST_ACCOUNTS, TestWallet } from './support/testWallet.ts';
+import { shoot, toast } from './support/tipping.ts';
+import { memberSession, saveWalletAddress } from './support/walletApi.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 
-const [ALICE] = TEST_ACCOUNTS;
+const [ALICE, BOB] = TEST_ACCOUNTS;
 
 test.use({ viewport: DESKTOP });
 
@@ -61,4 +62,26 @@ test('the form refuses text that is no address and a mistyped checksum, and save
   });
   expect(refused.status()).toBe(400);
   expect(await storedAddress(request, session)).toBe(ALICE);
+});
+
+test('Verify with another account selected names the address the wallet signs with and the one the profile holds', async ({
+  page,
+  request,
+}) => {
+  const testWallet = await TestWallet.install(page);
+  testWallet.authorized = true;
+  const account = await newMember(page, request, 'otheraccount');
+  const session = await memberSession(request, account);
+  await saveWalletAddress(request, session, ALICE);
+  await testWallet.selectAccount(1);
+  const profile = new ProfilePage(page);
+  await profile.open();
+
+  await profile.info.getByRole('button', { name: 'Verify' }).click();
+  const told = toast(page, `Your wallet signs with ${BOB}, but your profile holds ${ALICE}.`);
+  await expect(told).toBeVisible();
+  await expect(told).toContainText(`Select ${ALICE} in your wallet, then Verify again.`);
+  await expect(toast(page, 'Failed to verify the wallet address')).toHaveCount(0);
+  expect(testWallet.methods()).not.toContain('personal_sign');
+  await shoot(page, 'profile-verify-other-account');
 });
