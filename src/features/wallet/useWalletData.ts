@@ -13,6 +13,8 @@ import { fetchBalance, fetchTransactions, type ExplorerRequest } from './lib/exp
 /** SPEC §8, verbatim: the toast and the history's own state. */
 export const TRANSACTIONS_FAILED = 'Failed to load transactions';
 
+const REFRESH_OFFLINE = 'You are offline: the wallet cannot refresh until you are back online.';
+
 /** How this visit's read of the history stands; 'idle' offline, where nothing is asked. */
 type HistoryStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -22,7 +24,7 @@ interface WalletData {
   history: HistoryStatus;
   /** When this visit started: a kept value older than this was not read now, and shows its age. */
   visitStart: number;
-  /** Reads both again; 'Wallet data refreshed' once the history came. */
+  /** Reads both again; 'Wallet data refreshed' once the history came. Offline it says it cannot. */
   refresh(): void;
 }
 
@@ -71,6 +73,10 @@ export function useWalletData(address: string, explorerUrl: string): WalletData 
     snapshot: kept.state === 'ready' ? kept.data : undefined,
     history: !online ? 'idle' : answer?.round === round ? answer.status : 'loading',
     visitStart,
-    refresh: () => setRound((r) => r + 1),
+    refresh: () => {
+      // Nothing can be asked offline: say so, rather than a Refresh that does nothing.
+      if (online) setRound((r) => r + 1);
+      else toast.error(REFRESH_OFFLINE);
+    },
   };
 }
