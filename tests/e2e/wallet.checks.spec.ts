@@ -1,16 +1,23 @@
-// The wallet's checks on a profile, as a new member meets them with the test wallet: an address that is not a
-// checksummed 0x address is refused under the field (and not saved); Verify with another account selected names both
-// addresses.
-import { expect, test } from './support/test.ts';
+// The wallet's checks on a profile, as a new member meets them with the test wallet and the explorer fixture: an
+// address that is not a checksummed 0x address is refused under the field (and not saved); Verify with another
+// account selected names both addresses; Send shows the recipient's full address, refuses more than the balance
+// and fee before the wallet is asked, and drops an amount's message once the amount is corrected.
+import { Wallet } from 'ethers';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
+import { ExplorerFixture } from './support/explorerFixture.ts';
 import { newMember } from './support/newMember.ts';
 import { DESKTOP } from './support/screens.ts';
-import { TEST_ACCOUNTS, TestWallet } from './support/testWallet.ts';
-import { shoot, toast } from './support/tipping.ts';
-import { memberSession, saveWalletAddress } from './support/walletApi.ts';
+import { TEST_ACCOUNTS, testSigner, TestWallet } from './support/testWallet.ts';
+import { secondMember, shoot, toast } from './support/tipping.ts';
+import { memberSession, saveWalletAddress, verifyAddress } from './support/walletApi.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 
 const [ALICE, BOB] = TEST_ACCOUNTS;
+const explorer = new ExplorerFixture();
 
+test.beforeAll(() => explorer.start());
+test.afterAll(() => explorer.stop());
+test.beforeEach(() => explorer.reset());
 test.use({ viewport: DESKTOP });
 
 /** The profile's stored address, as the server has it. */
@@ -84,4 +91,66 @@ test('Verify with another account selected names the address the wallet signs wi
   await expect(toast(page, 'Failed to verify the wallet address')).toHaveCount(0);
   expect(testWallet.methods()).not.toContain('personal_sign');
   await shoot(page, 'profile-verify-other-account');
+});
+
+/** A tipper proven as the test wallet's first account, holding 1,234.5678 GUAPX, in a recipient's Send dialog. */
+async function sendDialog(page: Page, request: APIRequestContext, browser: Browser) {
+  const recipient = await secondMember(browser, 'sendto');
+  const recipientSession = await memberSession(recipient.page.request, recipient.account);
+  const recipientKey = Wallet.createRandom();
+  await verifyAddress(recipient.page.request, recipientSession, recipientKey);
+  await recipient.context.close();
+
+  const testWallet = await TestWallet.install(page, { onSend: (tx) => explorer.registerSent(tx) });
+  testWallet.authorized = true;
+  const tipper = await newMember(page, request, 'sendfrom');
+  await verifyAddress(request, await memberSession(request, tipper), testSigner(0));
+  explorer.setBalance(ALICE, '1234567800000000000000');
+  await new ProfilePage(page).open(recipientSession.userId);
+  await new ProfilePage(page).info.getByRole('button', { name: 'Send' }).click();
+  const dialog = page.getByRole('dialog', { name: `Send GUAPX to @${recipient.account.username}` });
+  return { dialog, amount: dialog.getByLabel('Amount (GUAPX)'), testWallet, recipientAddress: recipientKey.address };
+}
+
+test('Send shows the recipient’s full address', async ({ page, request, browser }) => {
+  test.slow();
+  const { dialog, recipientAddress } = await sendDialog(page, request, browser);
+  await expect(dialog.getByText(recipientAddress, { exact: true })).toBeVisible();
+});
+
+test('Send refuses more than the balance and fee before the wallet is asked', async ({ page, request, browser }) => {
+  test.slow();
+  const { dialog, amount, testWallet } = await sendDialog(page, request, browser);
+  // The balance the forum knows, read from the explorer as the dialog opens: the amount is checked against it.
+  await expect(dialog.getByText('1,234.5678 GUAPX')).toBeVisible();
+  await amount.fill('99999999999999999999999999999999');
+  await expect(dialog.getByText('< 0.0001 GUAPX')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(
+    dialog.getByText(
+      'Not enough GUAPX: your wallet holds 1,234.5678 GUAPX, and this amount with the network fee is more.',
+    ),
+  ).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  expect(testWallet.methods()).not.toContain('eth_sendTransaction');
+  await shoot(page, 'profile-send-over-balance');
+});
+
+test('Send drops an amount’s message once the amount is corrected, and sends the corrected one', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.slow();
+  const { dialog, amount, testWallet } = await sendDialog(page, request, browser);
+  await amount.fill('abc');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  const notAnAmount = dialog.getByText('Enter an amount such as 1.5');
+  await expect(notAnAmount).toBeVisible();
+  await amount.fill('2');
+  await expect(notAnAmount).toHaveCount(0);
+  await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  expect(testWallet.sent.map((tx) => tx.value)).toEqual([2_000_000_000_000_000_000n]);
 });

@@ -7,3 +7,4 @@ export { exactGuapx, formatGuapx } from './lib/amount.ts';
 export { chainIdFromHex } from './lib/chain.ts';
 export { parseTipAmount } from './lib/tipAmount.ts';
 export { explorerPage, walletChain } from './lib/walletChain.ts';
+export { useKnownBalance } from './useKnownBalance.ts';

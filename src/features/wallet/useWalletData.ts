@@ -8,7 +8,7 @@ import { logError, reportError } from '../../state/errors/reportError.ts';
 import { useKeepWalletSnapshot } from '../../state/mutations/walletSnapshot.ts';
 import { useWalletSnapshot } from '../../state/queries/walletSnapshot.ts';
 import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
-import { fetchBalance, fetchTransactions, type ExplorerRequest } from './lib/explorer.ts';
+import { browserFetch, fetchBalance, fetchTransactions, type ExplorerRequest } from './lib/explorer.ts';
 
 /** SPEC §8, verbatim: the toast and the history's own state. */
 export const TRANSACTIONS_FAILED = 'Failed to load transactions';
@@ -27,9 +27,6 @@ interface WalletData {
   /** Reads both again; 'Wallet data refreshed' once the history came. Offline it says it cannot. */
   refresh(): void;
 }
-
-// Called as a function of its own: fetch called as `request.fetch(...)` throws Illegal invocation in browsers.
-const browserFetch: typeof fetch = (input, init) => fetch(input, init);
 
 export function useWalletData(address: string, explorerUrl: string): WalletData {
   const online = useSyncStatusOf((s) => s.online);
