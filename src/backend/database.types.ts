@@ -161,6 +161,7 @@ export type Database = {
           new_account_hours: number;
           new_account_replies: number;
           new_account_threads: number;
+          pending_tips_per_day: number;
           post_interval_s: number;
           report_standing_hours: number;
           report_standing_reputation: number;
@@ -177,6 +178,7 @@ export type Database = {
           new_account_hours?: number;
           new_account_replies?: number;
           new_account_threads?: number;
+          pending_tips_per_day?: number;
           post_interval_s?: number;
           report_standing_hours?: number;
           report_standing_reputation?: number;
@@ -192,6 +194,7 @@ export type Database = {
           new_account_hours?: number;
           new_account_replies?: number;
           new_account_threads?: number;
+          pending_tips_per_day?: number;
           post_interval_s?: number;
           report_standing_hours?: number;
           report_standing_reputation?: number;
@@ -1817,6 +1820,7 @@ export type Database = {
       post_image_count: { Args: { content: string; images: string[] }; Returns: number };
       post_link_count: { Args: { content: string }; Returns: number };
       push_endpoint_problem: { Args: { endpoint: string }; Returns: string };
+      refuse_foreign_tip: { Args: { p_tip: string }; Returns: boolean };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
       refuse_penalized: { Args: { p: Database['public']['Tables']['member_penalties']['Row'] }; Returns: undefined };
       refuse_stale_review: { Args: { item: Database['public']['Tables']['reviewables']['Row'] }; Returns: undefined };
@@ -1878,6 +1882,7 @@ export type Database = {
       sync_table: { Args: { members?: string[]; table_name: string; topic: string }; Returns: undefined };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
       take_wallet_challenge: { Args: { p_nonce: string; p_user: string }; Returns: string };
+      tip_sender_wallet: { Args: { p_tip: string }; Returns: string };
       touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };
       trust_level: { Args: { member: string }; Returns: number };
       trust_metrics: {
