@@ -161,6 +161,7 @@ export type Database = {
           new_account_hours: number;
           new_account_replies: number;
           new_account_threads: number;
+          pending_tips_per_day: number;
           post_interval_s: number;
           report_standing_hours: number;
           report_standing_reputation: number;
@@ -177,6 +178,7 @@ export type Database = {
           new_account_hours?: number;
           new_account_replies?: number;
           new_account_threads?: number;
+          pending_tips_per_day?: number;
           post_interval_s?: number;
           report_standing_hours?: number;
           report_standing_reputation?: number;
@@ -192,6 +194,7 @@ export type Database = {
           new_account_hours?: number;
           new_account_replies?: number;
           new_account_threads?: number;
+          pending_tips_per_day?: number;
           post_interval_s?: number;
           report_standing_hours?: number;
           report_standing_reputation?: number;
@@ -1609,6 +1612,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      checksum_address: { Args: { address: string }; Returns: string };
       claim_due_tips: {
         Args: { p_limit?: number };
         Returns: {
@@ -1677,6 +1681,7 @@ export type Database = {
       is_own_message: { Args: { message_id: string }; Returns: boolean };
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_staff_member: { Args: { member: string }; Returns: boolean };
+      keccak256: { Args: { data: string }; Returns: string };
       lift_penalty: { Args: { kind: string; member: string }; Returns: boolean };
       limit_action: { Args: { kind: string; row_id: string }; Returns: undefined };
       limited_action_frees_at: {
@@ -1815,6 +1820,7 @@ export type Database = {
       post_image_count: { Args: { content: string; images: string[] }; Returns: number };
       post_link_count: { Args: { content: string }; Returns: number };
       push_endpoint_problem: { Args: { endpoint: string }; Returns: string };
+      refuse_foreign_tip: { Args: { p_tip: string }; Returns: boolean };
       refuse_over_limit: { Args: { limit_name: string; message: string; retry_after_s: number }; Returns: undefined };
       refuse_penalized: { Args: { p: Database['public']['Tables']['member_penalties']['Row'] }; Returns: undefined };
       refuse_stale_review: { Args: { item: Database['public']['Tables']['reviewables']['Row'] }; Returns: undefined };
@@ -1887,6 +1893,7 @@ export type Database = {
       sync_table: { Args: { members?: string[]; table_name: string; topic: string }; Returns: undefined };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
       take_wallet_challenge: { Args: { p_nonce: string; p_user: string }; Returns: string };
+      tip_sender_wallet: { Args: { p_tip: string }; Returns: string };
       touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };
       trust_level: { Args: { member: string }; Returns: number };
       trust_metrics: {

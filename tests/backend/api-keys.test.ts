@@ -113,7 +113,7 @@ describe('with the legacy keys off, the publishable and secret keys', () => {
     });
     expect(await invokeFunction(clientWith(SECRET_KEY), 'check-tip', { due: true })).toEqual({
       status: 200,
-      body: { checked: 0, confirmed: 0, failed: 0, unanswered: 0 },
+      body: { checked: 0, confirmed: 0, failed: 0, unanswered: 0, removed: 0 },
     });
   });
 

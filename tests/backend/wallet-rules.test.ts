@@ -1,6 +1,7 @@
 // The database rules of verified wallet addresses and tips, both ways, through supabase-js: what members
 // may write and read, what only the service role may call, and the count of confirmed tips.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { getAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, dbRow, type TestMember } from './members.ts';
 import { startTestStack, type TestStack } from './stack.ts';
@@ -11,7 +12,7 @@ let recipient: TestMember;
 let unverified: TestMember;
 let stranger: TestMember;
 
-const address = () => '0x' + randomBytes(20).toString('hex');
+const address = () => getAddress('0x' + randomBytes(20).toString('hex'));
 const txHash = () => '0x' + randomBytes(32).toString('hex');
 
 /** A member whose address is proven, as verify-wallet leaves it: saved first, then proven. */

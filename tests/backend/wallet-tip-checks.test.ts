@@ -25,6 +25,8 @@ interface TipParties {
   sender: Member;
   recipient: Member;
   address: string;
+  /** The sender's verified address, lowercase as the explorer gives it. */
+  from: string;
 }
 
 async function parties(stack: TestStack): Promise<TipParties> {
@@ -34,7 +36,11 @@ async function parties(stack: TestStack): Promise<TipParties> {
   // Two updates: a new address removes the proof (reset_wallet_proof).
   await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [recipient.id, address]);
   await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [recipient.id]);
-  return { stack, sender, recipient, address };
+  // A tip counts only from its sender's verified address.
+  const senderAddress = Wallet.createRandom().address;
+  await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [sender.id, senderAddress]);
+  await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [sender.id]);
+  return { stack, sender, recipient, address, from: senderAddress.toLowerCase() };
 }
 
 /** A tip as the app records it; its hash is new to the explorer until a test adds it. */
@@ -98,7 +104,7 @@ describe('the scheduled check of pending tips', () => {
     const later = await recordTip(tipping);
     expect(await checkState(stack, unseen.id)).toMatchObject({ status: 'pending', attempts: 0 });
     expect((await checkState(stack, later.id)).next_in).toBeGreaterThan(0);
-    explorer.add(found.hash, { from: '0x1', to: tipping.address.toLowerCase(), value: AMOUNT, receipt: '1' });
+    explorer.add(found.hash, { from: tipping.from, to: tipping.address.toLowerCase(), value: AMOUNT, receipt: '1' });
     await makeDue(stack, unseen.id);
     await makeDue(stack, found.id);
 
@@ -134,7 +140,7 @@ describe('the scheduled check of pending tips', () => {
     await runDue();
     expect((await checkState(stack, old.id)).status).toBe('expired');
     expect(askedAbout(old.hash)).toBe(0);
-    explorer.add(old.hash, { from: '0x1', to: tipping.address.toLowerCase(), value: AMOUNT, receipt: '1' });
+    explorer.add(old.hash, { from: tipping.from, to: tipping.address.toLowerCase(), value: AMOUNT, receipt: '1' });
     const asked = await invokeFunction(tipping.sender.client, 'check-tip', { tip_id: old.id });
     expect(asked).toEqual({ status: 200, body: { status: 'expired' } });
     const settled = await stack.service().rpc('settle_tip', { p_tip: old.id, p_status: 'confirmed' });
@@ -187,7 +193,7 @@ describe('the local stack’s timer', () => {
       30_000,
     );
     expect((await checkState(stack, tip.id)).status).toBe('pending');
-    explorer.add(tip.hash, { from: '0x1', to: tipping.address.toLowerCase(), value: AMOUNT, receipt: '1' });
+    explorer.add(tip.hash, { from: tipping.from, to: tipping.address.toLowerCase(), value: AMOUNT, receipt: '1' });
     await waitFor(
       () => checkState(stack, tip.id),
       (s) => s.status === 'confirmed',

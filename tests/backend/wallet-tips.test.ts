@@ -28,6 +28,9 @@ beforeAll(async () => {
   recipientWallet = Wallet.createRandom().address;
   await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [recipient.id, recipientWallet]);
   await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [recipient.id]);
+  // A tip counts only from its sender's verified address.
+  await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [sender.id, senderWallet]);
+  await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [sender.id]);
 });
 afterAll(async () => {
   await stack?.close();

@@ -27,7 +27,7 @@ test('the connected wallet and its history fit a phone', async ({ page }) => {
   const wallet = new WalletPage(page);
   await wallet.connect();
   await expect(wallet.balance)
-    .toHaveText('1234.5678 GUAPX')
+    .toHaveText('1,234.5678 GUAPX')
     .catch((error: Error) => {
       const asked = explorer.requests.map((query) => query.toString());
       throw new Error(`${error.message}\nexplorer asked: ${JSON.stringify(asked)}\npage logged:\n${logged.join('\n')}`);

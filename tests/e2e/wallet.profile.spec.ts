@@ -10,7 +10,7 @@ import { newMember } from './support/newMember.ts';
 import { DESKTOP } from './support/screens.ts';
 import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
-import { GUAPCOINX, TestWallet } from './support/testWallet.ts';
+import { GUAPCOINX, testSigner, TestWallet } from './support/testWallet.ts';
 import { secondMember, shoot, tipsReceivedCount, toast } from './support/tipping.ts';
 import { askChallenge, memberSession, sendProof, verifyAddress, walletVerified } from './support/walletApi.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
@@ -145,7 +145,10 @@ test('a tip goes to the verified address with its value in wei, and counts only 
   });
   testWallet.account = 1;
   testWallet.authorized = true;
-  await newMember(page, request, 'tipper');
+  const tipper = await newMember(page, request, 'tipper');
+  // A tip counts only from the tipper's verified address, and Send checks the amount against its balance.
+  await verifyAddress(request, await memberSession(request, tipper), testSigner(1));
+  explorer.setBalance(testWallet.address, '10000000000000000000');
   const profile = new ProfilePage(page);
   await profile.open(recipientSession.userId);
   const tipsReceived = tipsReceivedCount(page);

@@ -83,7 +83,7 @@ test('connect shows the address, the balance and the first 20 transactions; copy
 
   await wallet.connect();
   await expect(wallet.address).toHaveText(ALICE);
-  await expect(wallet.balance).toHaveText('1234.5678 GUAPX');
+  await expect(wallet.balance).toHaveText('1,234.5678 GUAPX');
   await expect(page.getByText(`Chain ID ${GUAPCOINX}`)).toBeVisible();
   await expect(wallet.transactions).toHaveCount(20);
   await expect(explorer.requests.find((q) => q.get('action') === 'txlist')?.get('sort')).toBe('desc');
@@ -119,7 +119,7 @@ test('connect shows the address, the balance and the first 20 transactions; copy
   explorer.setBalance(ALICE, '2000000000000000000000');
   await wallet.refresh.click();
   await expect(wallet.toast('Wallet data refreshed')).toBeVisible();
-  await expect(wallet.balance).toHaveText('2000.0000 GUAPX');
+  await expect(wallet.balance).toHaveText('2,000.0000 GUAPX');
   expect(explorer.asked('txlist')).toBe(asked + 1);
   expect(errors).toEqual([]);
 });
@@ -229,13 +229,13 @@ test('offline, /wallet shows the last balance and history with their age', async
   const wallet = await signedInWallet(page);
   await controlledByServiceWorker(page);
   await wallet.connect();
-  await expect(wallet.balance).toHaveText('1234.5678 GUAPX');
+  await expect(wallet.balance).toHaveText('1,234.5678 GUAPX');
   await expect(wallet.transactions).toHaveCount(20);
 
   await context.setOffline(true);
   await page.reload();
   await expect(wallet.address).toHaveText(ALICE);
-  await expect(wallet.balance).toHaveText('1234.5678 GUAPX');
+  await expect(wallet.balance).toHaveText('1,234.5678 GUAPX');
   await expect(page.getByText(/^as of (just now|\d+m ago)$/).first()).toBeVisible();
   await expect(wallet.transactions).toHaveCount(20);
   await shoot(page, 'wallet-offline');

@@ -3,12 +3,12 @@
 // the explorer has not seen it, and turns confirmed on the sender's list and in the recipient's Tips Received without
 // a reload. A tip the server refuses by then (the recipient changed address) lands in the failed list.
 import { Wallet } from 'ethers';
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { ExplorerFixture } from './support/explorerFixture.ts';
 import { newMember } from './support/newMember.ts';
 import { DESKTOP } from './support/screens.ts';
-import { TestWallet, type SentTransaction } from './support/testWallet.ts';
+import { testSigner, TestWallet, type SentTransaction } from './support/testWallet.ts';
 import { recordedTips, secondMember, shoot, tipsReceivedCount, toast } from './support/tipping.ts';
 import { memberSession, saveWalletAddress, verifyAddress } from './support/walletApi.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
@@ -19,6 +19,16 @@ test.beforeAll(() => explorer.start());
 test.afterAll(() => explorer.stop());
 test.beforeEach(() => explorer.reset());
 test.use({ viewport: DESKTOP });
+
+/** The tipper proves the test wallet's first account, which holds 10 GUAPX: tips count only from a verified address. */
+async function provenTipper(
+  request: APIRequestContext,
+  session: Awaited<ReturnType<typeof memberSession>>,
+  address: string,
+) {
+  await verifyAddress(request, session, testSigner(0));
+  explorer.setBalance(address, '10000000000000000000');
+}
 
 /**
  * Sends a tip from the recipient's open profile through the Send dialog, with the forum out of reach: the fee
@@ -51,6 +61,7 @@ test('a tip made offline is recorded once on reconnect, checked again until the 
   testWallet.authorized = true;
   const account = await newMember(page, request, 'offtipper');
   const session = await memberSession(request, account);
+  await provenTipper(request, session, testWallet.address);
   const profile = new ProfilePage(page);
   await profile.open(recipientSession.userId);
   await expect(tipsReceivedCount(page)).toHaveText('0');
@@ -122,6 +133,7 @@ test('a tip the server refuses on reconnect lands in the failed list, with its r
   testWallet.authorized = true;
   const account = await newMember(page, request, 'refusedtipper');
   const session = await memberSession(request, account);
+  await provenTipper(request, session, testWallet.address);
   await new ProfilePage(page).open(recipientSession.userId);
   const own = await page.context().newPage();
   await new ProfilePage(own).open();

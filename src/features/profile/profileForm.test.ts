@@ -1,7 +1,7 @@
 // The Edit Profile form's messages (verbatim from the spec) and the changes a valid form sends.
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../lib/validation.ts';
-import { changedFields, profileFormSchema } from './profileForm.ts';
+import { ADDRESS_CHECKSUM, ADDRESS_SHAPE, changedFields, profileFormSchema } from './profileForm.ts';
 
 const valid = { username: 'satoshi', display_name: '', bio: '', wallet_address: '' };
 
@@ -27,6 +27,24 @@ describe('profileFormSchema', () => {
     expect(errorsOf({ ...valid, display_name: 'Ada\u202E' })).toEqual({
       display_name: 'Display name cannot contain text-direction control characters',
     });
+  });
+});
+
+describe('wallet address', () => {
+  const checksummed = '0x52908400098527886E0F7030069857D2E4169EE7';
+  const parsed = (wallet_address: string) => profileFormSchema.safeParse({ ...valid, wallet_address });
+  it('keeps a checksummed address, checksums hex in one case, and leaves an emptied field empty', () => {
+    for (const typed of [checksummed, checksummed.toLowerCase(), ` 0x${checksummed.slice(2).toUpperCase()} `]) {
+      expect(parsed(typed).data?.wallet_address).toBe(checksummed);
+    }
+    expect(parsed('  ').data?.wallet_address).toBe('');
+  });
+  it('refuses text that is no address, and mixed case that is not the checksum, in the database’s words', () => {
+    for (const typed of ['my wallet', checksummed.slice(0, -1), `${checksummed}0`, `0X${checksummed.slice(2)}`]) {
+      expect(errorsOf({ ...valid, wallet_address: typed })).toEqual({ wallet_address: ADDRESS_SHAPE });
+    }
+    const typo = checksummed.replace('886E', '886e');
+    expect(errorsOf({ ...valid, wallet_address: typo })).toEqual({ wallet_address: ADDRESS_CHECKSUM });
   });
 });
 

@@ -1,11 +1,12 @@
 // The wallet's Transaction History (SPEC §2): the first 20, each Received or Sent with a status badge, the other
-// side's short address, the relative time, the signed amount and View on the explorer; empty and failed states.
+// side's short address, the relative time, the signed amount (a failed one unsigned and struck through, as it moved
+// nothing; every wei of it on hover) and View on the explorer; empty and failed states.
 import { shortAddress } from '../../lib/shortAddress.ts';
 import { fullTime, relativeAge } from '../../lib/relativeTime.ts';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
-import { formatSignedGuapx } from './lib/amount.ts';
+import { exactGuapx, formatSignedGuapx } from './lib/amount.ts';
 import type { WalletTransaction } from './lib/explorer.ts';
 import { explorerPage } from './lib/walletChain.ts';
 import { TRANSACTIONS_FAILED } from './useWalletData.ts';
@@ -28,7 +29,9 @@ function TransactionItem({
   explorerUrl,
   symbol,
 }: { tx: WalletTransaction; now: number } & Pick<Props, 'explorerUrl' | 'symbol'>) {
-  const amount = formatSignedGuapx(tx.value, tx.direction);
+  const failed = tx.status !== 'success';
+  const amount = formatSignedGuapx(tx.value, tx.direction, failed);
+  const exact = exactGuapx(tx.value);
   return (
     <li className={styles.tx} data-testid="wallet-transaction">
       <div className={styles.txMain}>
@@ -43,7 +46,11 @@ function TransactionItem({
         </span>
       </div>
       <div className={styles.txSide}>
-        <span className={styles.amount} data-direction={tx.direction}>
+        <span
+          className={styles.amount}
+          data-direction={failed ? 'failed' : tx.direction}
+          title={exact === null ? undefined : `${exact} ${symbol}${failed ? ', not transferred: it failed' : ''}`}
+        >
           {amount ?? '—'} {symbol}
         </span>
         <time className="muted" dateTime={tx.timestamp} title={fullTime(tx.timestamp)}>

@@ -3,7 +3,7 @@
 import { toast } from 'sonner';
 import { reportError } from '../../state/errors/reportError.ts';
 import { Button, ButtonAnchor } from '../../ui/Button.tsx';
-import { formatGuapx } from './lib/amount.ts';
+import { exactGuapx, formatGuapx } from './lib/amount.ts';
 import { chainIdFromHex, type ChainConfig } from './lib/chain.ts';
 import { explorerPage } from './lib/walletChain.ts';
 import styles from './Wallet.module.css';
@@ -36,6 +36,7 @@ export function WalletSummary(props: Props) {
   const { address, chain, balance, balanceAge } = props;
   const chainId = props.chainId === null ? null : chainIdFromHex(props.chainId);
   const shown = balance === undefined ? null : formatGuapx(balance);
+  const exact = balance === undefined ? null : exactGuapx(balance);
   return (
     <section className={styles.card} aria-labelledby="wallet-address-heading">
       <div className={styles.row}>
@@ -71,7 +72,11 @@ export function WalletSummary(props: Props) {
         </div>
       )}
       <h2 className={styles.label}>Balance</h2>
-      <p className={styles.balance} data-testid="wallet-balance">
+      <p
+        className={styles.balance}
+        data-testid="wallet-balance"
+        title={exact === null ? undefined : `${exact} ${chain.displaySymbol}`}
+      >
         {shown === null ? '—' : `${shown} ${chain.displaySymbol}`}
       </p>
       {balanceAge && <p className={styles.age}>{balanceAge}</p>}

@@ -3,7 +3,8 @@
 export { inWallet, WalletDeclined } from './connector/connector.ts';
 export { useWallet } from './connector/useWallet.ts';
 export { WalletBrowserHint } from './connector/WalletBrowserPrompt.tsx';
-export { formatGuapx } from './lib/amount.ts';
+export { exactGuapx, formatGuapx } from './lib/amount.ts';
 export { chainIdFromHex } from './lib/chain.ts';
 export { parseTipAmount } from './lib/tipAmount.ts';
 export { explorerPage, walletChain } from './lib/walletChain.ts';
+export { useKnownBalance } from './useKnownBalance.ts';

@@ -8,10 +8,12 @@ import { logError, reportError } from '../../state/errors/reportError.ts';
 import { useKeepWalletSnapshot } from '../../state/mutations/walletSnapshot.ts';
 import { useWalletSnapshot } from '../../state/queries/walletSnapshot.ts';
 import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
-import { fetchBalance, fetchTransactions, type ExplorerRequest } from './lib/explorer.ts';
+import { browserFetch, fetchBalance, fetchTransactions, type ExplorerRequest } from './lib/explorer.ts';
 
 /** SPEC §8, verbatim: the toast and the history's own state. */
 export const TRANSACTIONS_FAILED = 'Failed to load transactions';
+
+const REFRESH_OFFLINE = 'You are offline: the wallet cannot refresh until you are back online.';
 
 /** How this visit's read of the history stands; 'idle' offline, where nothing is asked. */
 type HistoryStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -22,12 +24,9 @@ interface WalletData {
   history: HistoryStatus;
   /** When this visit started: a kept value older than this was not read now, and shows its age. */
   visitStart: number;
-  /** Reads both again; 'Wallet data refreshed' once the history came. */
+  /** Reads both again; 'Wallet data refreshed' once the history came. Offline it says it cannot. */
   refresh(): void;
 }
-
-// Called as a function of its own: fetch called as `request.fetch(...)` throws Illegal invocation in browsers.
-const browserFetch: typeof fetch = (input, init) => fetch(input, init);
 
 export function useWalletData(address: string, explorerUrl: string): WalletData {
   const online = useSyncStatusOf((s) => s.online);
@@ -71,6 +70,10 @@ export function useWalletData(address: string, explorerUrl: string): WalletData 
     snapshot: kept.state === 'ready' ? kept.data : undefined,
     history: !online ? 'idle' : answer?.round === round ? answer.status : 'loading',
     visitStart,
-    refresh: () => setRound((r) => r + 1),
+    refresh: () => {
+      // Nothing can be asked offline: say so, rather than a Refresh that does nothing.
+      if (online) setRound((r) => r + 1);
+      else toast.error(REFRESH_OFFLINE);
+    },
   };
 }

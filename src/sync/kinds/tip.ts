@@ -32,9 +32,6 @@ declare module '../../data/outboxTypes.ts' {
   }
 }
 
-/** The database's words for a hash recorded by someone else: SPEC has none. */
-const RECORDED_BY_ANOTHER = 'This transaction is already recorded as another tip';
-
 /** The tips guard's refusals (guard_tip_insert) already say what is wrong in the member's words. */
 const GUARD_CODES = new Set(['42501', '23503', '23514']);
 
@@ -58,10 +55,8 @@ async function pushTip(ctx: PushContext, { tip }: TipWrite): Promise<PushOutcome
     const failure: BackendFailure = { ...answer.error, status: answer.status };
     // Offline, the server busy or a rate limit: the engine retries it.
     if (classifyFailure(failure) === 'retry') throw new PushFailure(failure);
-    if (failure.code === '23505') {
-      if (await recordedByMe(ctx, tip.tx_hash)) return { result: 'sent', changes: [] };
-      return { result: 'failed', failure, reason: RECORDED_BY_ANOTHER, changes: [] };
-    }
+    // One transaction is one tip per sender: this member recorded it already, from another device or under another id.
+    if (failure.code === '23505' && (await recordedByMe(ctx, tip.tx_hash))) return { result: 'sent', changes: [] };
     const reason = GUARD_CODES.has(failure.code ?? '') ? failure.message : undefined;
     return { result: 'failed', failure, reason, changes: [] };
   }

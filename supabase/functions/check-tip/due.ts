@@ -10,6 +10,8 @@ export interface DueSummary {
   failed: number;
   /** The explorer could not answer about these; their next check stands. */
   unanswered: number;
+  /** Their transaction came from another address than their sender's verified one: removed. */
+  removed: number;
 }
 
 /** Checks up to `limit` due tips. */
@@ -21,13 +23,14 @@ export async function checkDueTips(
 ): Promise<DueSummary> {
   const claimed = await db.rpc('claim_due_tips', { p_limit: limit });
   if (claimed.error) throw new Error(`Could not claim the due tips: ${claimed.error.message}`);
-  const summary: DueSummary = { checked: 0, confirmed: 0, failed: 0, unanswered: 0 };
+  const summary: DueSummary = { checked: 0, confirmed: 0, failed: 0, unanswered: 0, removed: 0 };
   for (const tip of (claimed.data ?? []) as TipRow[]) {
     summary.checked += 1;
     try {
-      const status = await settle(db, tip.id, await verdictOf(tip, explorer, chainId));
+      const status = await settle(db, tip.id, await verdictOf(db, tip, explorer, chainId));
       if (status === 'confirmed') summary.confirmed += 1;
       if (status === 'failed') summary.failed += 1;
+      if (status === 'removed') summary.removed += 1;
     } catch (e) {
       // One explorer failure leaves that tip to its next check, and the others are still asked.
       if (!(e instanceof ExplorerError)) throw e;

@@ -1,5 +1,6 @@
-// check-tip: settles a pending tip from the block explorer. A tip is confirmed only when its transaction went to
-// the tip's address with exactly its amount and its receipt says it succeeded; a forged hash stays pending and never
+// check-tip: settles a pending tip from the block explorer. A tip is confirmed only when its transaction came from
+// the tipper's verified address (else the tip is removed, 403) and went to the tip's address with exactly its amount
+// and its receipt says it succeeded; a forged hash stays pending and never
 // counts. Any signed-in member may ask about one tip (the sender after sending, the recipient or a viewer later);
 // the service role, on a schedule, asks with {due: true} about every pending tip whose next check is due.
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { runtimeEnv, type Env } from '../_shared/env.ts';
 import { isServiceRole } from '../_shared/serviceRole.ts';
 import { checkDueTips } from './due.ts';
 import { DEFAULT_EXPLORER_URL, ExplorerError, type ExplorerOptions } from './receipt.ts';
-import { settle, verdictOf, type TipRow, type TipStatus } from './verdict.ts';
+import { FOREIGN_TIP, settle, verdictOf, type TipRow, type TipStatus } from './verdict.ts';
 
 export interface CheckTipOptions {
   /** How long one explorer call may take. */
@@ -72,7 +73,10 @@ export function createHandler(env: Env = runtimeEnv, options: CheckTipOptions = 
     // Another call asked the explorer about this tip under 2 s ago: its answer stands for now.
     if (claim.data !== true) return json(200, { status: 'pending' });
     try {
-      return json(200, { status: await settle(db, tip.id, await verdictOf(tip, explorer, chainId)) });
+      const status = await settle(db, tip.id, await verdictOf(db, tip, explorer, chainId));
+      // Someone else's transaction: the tip is gone, and the caller is told why.
+      if (status === 'removed') return json(403, { error: FOREIGN_TIP });
+      return json(200, { status });
     } catch (e) {
       if (e instanceof ExplorerError) return json(502, { error: `Could not check the tip: ${e.message}` });
       return json(500, { error: e instanceof Error ? e.message : String(e) });

@@ -1,5 +1,5 @@
 // What the block explorer knows of a transaction, through its Etherscan-compatible API as Blockscout serves it at
-// {explorer}/api: the transaction's recipient and value, and its receipt's status. Runtime-neutral (global fetch).
+// {explorer}/api: the transaction's sender, recipient and value, and its receipt's status. Runtime-neutral (global fetch).
 import { z } from 'zod';
 
 export const DEFAULT_EXPLORER_URL = 'https://explorer.guapcoinx.com/';
@@ -13,6 +13,8 @@ export interface ExplorerOptions {
 }
 
 export interface ExplorerTransaction {
+  /** Lowercase: who sent it. */
+  from: string;
   /** Lowercase; null for a contract creation. */
   to: string | null;
   /** In wei, decimal. */
@@ -25,6 +27,7 @@ const Refused = z.object({ status: z.literal('0') });
 const TxInfo = z.object({
   status: z.literal('1'),
   result: z.object({
+    from: z.string(),
     to: z.string().nullish(),
     value: z.string().regex(/^\d+$/),
   }),
@@ -67,8 +70,8 @@ export async function fetchTransaction(
   if (Refused.safeParse(body).success) return undefined;
   const parsed = TxInfo.safeParse(body);
   if (!parsed.success) throw unreadable('gettxinfo');
-  const { to, value } = parsed.data.result;
-  return { to: to ? to.toLowerCase() : null, value };
+  const { from, to, value } = parsed.data.result;
+  return { from: from.toLowerCase(), to: to ? to.toLowerCase() : null, value };
 }
 
 /** '1' succeeded, '0' failed, '' no receipt yet (a refusal is read as no receipt yet). */

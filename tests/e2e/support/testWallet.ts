@@ -12,6 +12,9 @@ const TEST_KEYS = [
 
 export const TEST_ACCOUNTS = TEST_KEYS.map((key) => new Wallet(key).address) as [string, string];
 
+/** The key of a test account, to prove its address on a member's profile as the wallet would. */
+export const testSigner = (account: 0 | 1) => new Wallet(TEST_KEYS[account]);
+
 /** The forum's chain in the e2e servers' settings (playwright.config.ts WALLET_CHAIN_ID). */
 export const GUAPCOINX = 71111;
 

@@ -1,10 +1,10 @@
-// Send: a tip in GUAPX from the viewer's connected wallet to a member's verified address. It shows the amount, the
-// network fee estimate and the chain, switches the wallet's chain first when needed, and records the transaction
-// hash as a tip (through the outbox: offline it waits) that counts once the server has found it on chain.
+// Send: a tip in GUAPX from the viewer's connected wallet to a member's verified address, shown in full. It shows the
+// amount, the balance the forum knows, the network fee estimate and the chain, refuses more than the balance with
+// the fee, switches the wallet's chain first when needed, and records the transaction hash as a tip (through the
+// outbox: offline it waits) that counts once the server has found it on chain.
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { WALLET_FAILURES } from '../../../backend/failureTexts.ts';
-import { shortAddress } from '../../../lib/shortAddress.ts';
 import { logError, reportError } from '../../../state/errors/reportError.ts';
 import { useTipActions } from '../../../state/mutations/tips.ts';
 import { useSyncStatusOf } from '../../../state/sync/SyncContext.tsx';
@@ -16,6 +16,7 @@ import {
   formatGuapx,
   inWallet,
   parseTipAmount,
+  useKnownBalance,
   useWallet,
   WalletDeclined,
 } from '../../wallet/index.ts';
@@ -55,9 +56,16 @@ function useFeeEstimate(to: string, wei: bigint | null): bigint | null {
 }
 
 function feeText(fee: bigint | null): string {
-  if (fee === null) return 'Estimating...';
-  const shown = formatGuapx(fee.toString());
-  return shown === '0.0000' && fee > 0n ? '< 0.0001 GUAPX' : `${shown} GUAPX`;
+  return fee === null ? 'Estimating...' : `${formatGuapx(fee.toString())} GUAPX`;
+}
+
+/** Refused before the wallet is asked: the amount and its fee are more than the account is known to hold. */
+function overBalance(wei: bigint, fee: bigint | null, balance: bigint | null): string | null {
+  if (balance === null || wei + (fee ?? 0n) <= balance) return null;
+  const held = `${formatGuapx(balance.toString())} GUAPX`;
+  return fee === null
+    ? `Not enough GUAPX: your wallet holds ${held}.`
+    : `Not enough GUAPX: your wallet holds ${held}, and this amount with the network fee is more.`;
 }
 
 export function SendTipDialog({ open, onOpenChange, recipient }: SendTipDialogProps) {
@@ -70,6 +78,7 @@ export function SendTipDialog({ open, onOpenChange, recipient }: SendTipDialogPr
   const amount = parseTipAmount(text);
   const fee = useFeeEstimate(recipient.address, amount.ok ? amount.wei : null);
   const { chain } = wallet;
+  const balance = useKnownBalance(wallet.state.accounts[0], chain.explorerUrl);
   const walletChainId = wallet.state.chainId === null ? null : chainIdFromHex(wallet.state.chainId);
   const wrongChain = walletChainId !== chain.chainId;
 
@@ -77,6 +86,11 @@ export function SendTipDialog({ open, onOpenChange, recipient }: SendTipDialogPr
     event.preventDefault();
     if (!amount.ok) {
       setError(amount.message);
+      return;
+    }
+    const tooMuch = overBalance(amount.wei, fee, balance);
+    if (tooMuch) {
+      setError(tooMuch);
       return;
     }
     setError(undefined);
@@ -110,7 +124,7 @@ export function SendTipDialog({ open, onOpenChange, recipient }: SendTipDialogPr
     <Dialog open={open} onOpenChange={onOpenChange} title={`Send GUAPX to @${recipient.username}`}>
       <form className={styles.tipForm} onSubmit={(e) => void send(e)} noValidate>
         <p className="muted">
-          To <code title={recipient.address}>{shortAddress(recipient.address)}</code>, their verified address.
+          To their verified address <code className={styles.fullAddress}>{recipient.address}</code>
         </p>
         <Field
           label="Amount (GUAPX)"
@@ -119,9 +133,15 @@ export function SendTipDialog({ open, onOpenChange, recipient }: SendTipDialogPr
           autoComplete="off"
           value={text}
           error={error}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            // The message was about the amount as it was: a new amount is checked again on Send.
+            setError(undefined);
+            setText(e.target.value);
+          }}
         />
         <dl className={styles.tipFacts}>
+          <dt>Your balance</dt>
+          <dd>{balance === null ? 'Unknown' : `${formatGuapx(balance.toString())} GUAPX`}</dd>
           <dt>Network fee</dt>
           <dd>{amount.ok ? feeText(fee) : '-'}</dd>
           <dt>Chain</dt>

@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ago } from '../../../lib/relativeTime.ts';
-import { explorerPage, formatGuapx } from '../../wallet/index.ts';
+import { exactGuapx, explorerPage, formatGuapx } from '../../wallet/index.ts';
 import styles from '../Profile.module.css';
 
 interface TipRowProps {
@@ -39,7 +39,9 @@ export function TipRow({
   );
   return (
     <li className={styles.tip} data-status={status?.value}>
-      <span className={styles.tipAmount}>{formatGuapx(amountWei)} GUAPX</span>
+      <span className={styles.tipAmount} title={`${exactGuapx(amountWei)} GUAPX`}>
+        {formatGuapx(amountWei)} GUAPX
+      </span>
       <span className="muted">
         {direction}{' '}
         {member ? (

@@ -4,12 +4,22 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { AppError } from '../../../backend/errors.ts';
 import { WALLET_FAILURES } from '../../../backend/failureTexts.ts';
-import { shortAddress } from '../../../lib/shortAddress.ts';
 import { reportError } from '../../../state/errors/reportError.ts';
 import { useMirrorActions } from '../../../state/mutations/mirror.ts';
 import { useWalletProof } from '../../../state/server/wallet.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { inWallet, useWallet, WalletDeclined } from '../../wallet/index.ts';
+
+/**
+ * The wallet would sign with another account than the profile's: both in full, so that the member sees which to
+ * select (the toast shows an AppError's detail as it is).
+ */
+function otherAccount(selected: string | undefined, address: string): AppError {
+  const message = selected
+    ? `Your wallet signs with ${selected}, but your profile holds ${address}. Select ${address} in your wallet, then Verify again.`
+    : `Your wallet shares no account. Select ${address} in your wallet, then Verify again.`;
+  return new AppError('invalid', message, { detail: message });
+}
 
 export function VerifyWalletButton({ address }: { address: string }) {
   const wallet = useWallet();
@@ -22,9 +32,7 @@ export function VerifyWalletButton({ address }: { address: string }) {
     try {
       const accounts = wallet.state.connected ? wallet.state.accounts : await inWallet(wallet.connect);
       const account = accounts.find((a) => a.toLowerCase() === address.toLowerCase());
-      if (!account) {
-        throw new AppError('invalid', `Connect the wallet ${shortAddress(address)} to verify this address`);
-      }
+      if (!account) throw otherAccount(accounts[0], address);
       const challenge = await askWalletChallenge();
       const signature = await inWallet(() => wallet.signMessage(challenge.message));
       await verifyWallet({ nonce: challenge.nonce, address: account, signature });

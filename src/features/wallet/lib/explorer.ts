@@ -30,6 +30,9 @@ export interface ExplorerRequest {
   timeoutMs?: number;
 }
 
+// Called as a function of its own: fetch called as `request.fetch(...)` throws Illegal invocation in browsers.
+export const browserFetch: typeof fetch = (input, init) => fetch(input, init);
+
 const failure = (reason: ExplorerFailureReason, detail: string) => ({ ok: false, reason, detail }) as const;
 
 // Etherscan answers status '1' with the result, or '0' with a message and an error text (or null, on Blockscout).
