@@ -82,4 +82,11 @@ test('a new wallet signs up, picks a username, shows its address Verified, and p
   await expect
     .poll(async () => (await service.from('posts').select('author_id').eq('content', text)).data)
     .toEqual([{ author_id: profile!.id }]);
+
+  // Settings lists the ways into the account: here the wallet alone.
+  await page.goto(onLocalhost(baseURL!, '/settings'));
+  const methods = page.getByRole('region', { name: 'Sign-in methods' });
+  await expect(methods.getByRole('listitem')).toHaveCount(1);
+  await expect(methods.getByRole('listitem')).toContainText(`Wallet${wallet.address.toLowerCase()}`);
+  await shoot(page, 'settings-sign-in-methods');
 });
