@@ -56,6 +56,23 @@ describe('sign-in with a wallet', () => {
     expect(rows[0]).toEqual({ wallet_address: fresh.address.toLowerCase(), wallet_verified: true });
   });
 
+  test('a wallet identity added to an account showing another address leaves that address as it was', async () => {
+    const { id } = await stack.newMember();
+    const shown = Wallet.createRandom().address;
+    await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [id, shown]);
+    const other = Wallet.createRandom().address.toLowerCase();
+    await stack.db.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider)
+       values ($1, $2, jsonb_build_object('sub', $1::text, 'address', $3::text), 'web3')`,
+      [`web3:ethereum:${other}`, id, other],
+    );
+    const { rows } = await stack.db.query<{ wallet_address: string; wallet_verified: boolean }>(
+      'select wallet_address, wallet_verified from public.profiles where id = $1',
+      [id],
+    );
+    expect(rows[0]).toEqual({ wallet_address: shown, wallet_verified: false });
+  });
+
   describe('refused with hosted GoTrue status and code, and no session', () => {
     const uri = () => localhostUrl(stack);
     const domain = () => new URL(uri()).host;
