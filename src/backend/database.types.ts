@@ -1083,6 +1083,24 @@ export type Database = {
           },
         ];
       };
+      siwe_nonces: {
+        Row: {
+          created_at: string;
+          nonce: string;
+          used_at: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          nonce: string;
+          used_at?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          nonce?: string;
+          used_at?: string | null;
+        };
+        Relationships: [];
+      };
       sync_tombstones: {
         Row: {
           deleted_at: string;
@@ -1889,9 +1907,11 @@ export type Database = {
       send_due_pokes: { Args: Record<PropertyKey, never>; Returns: number };
       set_trust_level: { Args: { level: number; member: string }; Returns: undefined };
       settle_tip: { Args: { p_status: string; p_tip: string }; Returns: string };
+      siwe_nonce: { Args: Record<PropertyKey, never>; Returns: string };
       sync_flag_review: { Args: { closed_as: string; post: string }; Returns: undefined };
       sync_table: { Args: { members?: string[]; table_name: string; topic: string }; Returns: undefined };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
+      take_siwe_nonce: { Args: { p_nonce: string }; Returns: boolean };
       take_wallet_challenge: { Args: { p_nonce: string; p_user: string }; Returns: string };
       tip_sender_wallet: { Args: { p_tip: string }; Returns: string };
       touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };

@@ -48,6 +48,19 @@ export const FAILURES = {
     failed: 'Failed to create account',
     special: [{ when: (f) => f.code === 'over_request_rate_limit', text: RATE_LIMITED('sign-up') }],
   },
+  // The wallet's refusal (4001) and the server's reasons (a message signed for another site, say) say what happened.
+  walletSignIn: {
+    failed: 'Failed to sign in with your wallet',
+    serverMessage: true,
+    special: [
+      {
+        when: (f) => /4001|reject|denied/i.test(`${f.code ?? ''} ${f.message}`),
+        text: 'The wallet did not sign, so you are not signed in.',
+      },
+      { when: (f) => f.code === 'over_request_rate_limit', text: RATE_LIMITED('sign-in') },
+    ],
+  },
+  chooseUsername: { failed: 'Failed to save the username', serverMessage: true },
   signOut: { failed: 'Failed to sign out', serverMessage: true },
   // SPEC §8: "A reset failure shows the server message."
   resetPassword: { failed: 'Failed to send password reset email', serverMessage: true },

@@ -18,19 +18,24 @@ const password = z.string().min(PASSWORD_MIN, 'Password must be at least 6 chara
 
 export const signInSchema = z.object({ email, password });
 
+const username = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, 'Username must be at least 3 characters')
+  .max(USERNAME_MAX, 'Username must be at most 40 characters')
+  .regex(/^\S*$/, 'Username cannot contain spaces');
+
 export const signUpSchema = z
   .object({
-    username: z
-      .string()
-      .trim()
-      .min(USERNAME_MIN, 'Username must be at least 3 characters')
-      .max(USERNAME_MAX, 'Username must be at most 40 characters')
-      .regex(/^\S*$/, 'Username cannot contain spaces'),
+    username,
     email,
     password,
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+/** The username a new wallet account picks on its first sign-in: the sign-up form's rules. */
+export const usernameSchema = z.object({ username });
 
 export const resetEmailSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').email('Invalid email address'),

@@ -9,6 +9,7 @@ import { createSessionStore, type SessionStore } from '../../state/session/sessi
 
 // The profile calls load with the client they need, after the first screen.
 const profiles = () => import('../../backend/profiles.ts');
+const walletSignIn = () => import('../../backend/walletSignIn.ts');
 
 export function createAppSession(
   client: Promise<ForumClient>,
@@ -32,6 +33,8 @@ export function createAppSession(
     keptProfile: (id) => ownProfile(mirror, id),
     createProfile: async (row) => (await profiles()).insertProfile(await client, row),
     usernameProblem: async (username) => (await profiles()).usernameProblem(await client, username),
+    signInWithWallet: async () => (await walletSignIn()).signInWithWallet(await client),
+    claimUsername: async (id, username) => (await walletSignIn()).claimUsername(await client, id, username),
     saveProfile: async (id, changes) => (await profiles()).updateProfile(await client, id, changes),
     storage: window.localStorage,
     storageKey: authStorageKey(backendUrl),

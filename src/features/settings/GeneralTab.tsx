@@ -1,7 +1,9 @@
-// General: the email and username, read-only with the spec's hints, a banner for staff, and this device's storage.
+// General: the email and username, read-only with the spec's hints, a banner for staff, the account's sign-in methods,
+// and this device's storage.
 import { Field } from '../../ui/Field.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { useSession } from '../../state/session/SessionContext.tsx';
+import { SignInMethods } from './SignInMethods.tsx';
 import { StorageCard } from './StorageCard.tsx';
 import styles from './Settings.module.css';
 
@@ -42,6 +44,7 @@ export function GeneralTab() {
           hint="Username can be changed in your profile"
         />
       </section>
+      <SignInMethods />
       <StorageCard />
     </>
   );

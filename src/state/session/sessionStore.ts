@@ -24,6 +24,10 @@ export interface SessionState {
   start(): () => void;
   signIn(email: string, password: string): Promise<void>;
   signUp(input: SignUpInput): Promise<{ needsConfirmation: boolean }>;
+  /** Sign-In with Ethereum through the page's wallet (window.ethereum). */
+  signInWithWallet(): Promise<void>;
+  /** The username a new wallet account picks on its first sign-in. */
+  chooseUsername(username: string): Promise<void>;
   signOut(): Promise<void>;
   updateProfile(changes: ProfileUpdate): Promise<Profile | null>;
   /** A change of the member's profile made elsewhere (the outbox): the header shows it too. */
@@ -46,6 +50,8 @@ export interface SessionDeps {
   /** Why the server would refuse this username at sign-up (taken, say), or null; asked before the account is made. */
   usernameProblem?(username: string): Promise<string | null>;
   saveProfile(userId: string, changes: ProfileUpdate): Promise<Profile | null>;
+  signInWithWallet?(): Promise<Session>;
+  claimUsername?(userId: string, username: string): Promise<void>;
   storage: Pick<Storage, 'getItem' | 'removeItem'>;
   /** The local-storage entry supabase-js keeps the session under. */
   storageKey: string;
@@ -169,6 +175,23 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       async signUp(input) {
         const flow = await import('./signUp.ts');
         return flow.signUp(deps, log, input, applySession);
+      },
+
+      async signInWithWallet() {
+        if (!deps.signInWithWallet) throw new Error('Signing in with a wallet is not available here');
+        applySession(await deps.signInWithWallet());
+      },
+
+      async chooseUsername(username) {
+        const user = get().user;
+        if (!user || !deps.claimUsername) throw new Error('No user logged in');
+        const problem = await deps.usernameProblem?.(username);
+        if (problem) throw new (await import('./signUp.ts')).UsernameRefused(problem);
+        await deps.claimUsername(user.id, username);
+        // The placeholder a wallet account started with named no one: the saved profile replaces it.
+        const saved = await deps.loadProfile(user.id).catch(() => null);
+        const profile = saved ?? get().profile;
+        if (profile) set({ profile: { ...profile, username }, profileIsPlaceholder: saved === null });
       },
 
       async signOut() {

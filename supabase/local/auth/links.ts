@@ -49,6 +49,22 @@ export function safeRedirect(ctx: StackContext, requested: string | null | undef
   return ctx.siteUrl;
 }
 
+/**
+ * GoTrue's IsRedirectURLValid for a signed message's URI: a URI on the site's host (or the API's) is allowed, and
+ * localhost and 127.0.0.1 count as one host, as in safeRedirect. The stack has no further allow list.
+ */
+export function isAllowedUri(ctx: StackContext, uri: string): boolean {
+  let host: string;
+  try {
+    host = new URL(uri).hostname;
+  } catch {
+    return false;
+  }
+  return [ctx.siteUrl, ctx.apiUrl]
+    .map((u) => new URL(u).hostname)
+    .some((allowed) => allowed === host || (LOOPBACK.has(allowed) && LOOPBACK.has(host)));
+}
+
 export function verifyLink(ctx: StackContext, tokenHash: string, type: VerifyType, redirectTo: string): string {
   const url = new URL(`${ctx.apiUrl}/auth/v1/verify`);
   url.searchParams.set('token', tokenHash);

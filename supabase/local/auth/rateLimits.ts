@@ -11,6 +11,8 @@ export interface AuthRateLimits {
   /** Attempts naming one email from one IP per window: guesses at one account slow down before the IP's share. */
   perAddressAndEmail: number;
   windowSeconds: number;
+  /** Web3 sign-ins from one IP per window, counted apart from the others as GoTrue does (RateLimitWeb3: 30). */
+  web3PerIp?: number;
 }
 
 export const HOSTED_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perAddressAndEmail: 10, windowSeconds: 300 };
@@ -28,6 +30,7 @@ function overRateLimit(retryAfterMs: number): ApiError {
 export class SignInLimiter {
   private readonly byIp: RateLimiterMemory;
   private readonly byAddressAndEmail: RateLimiterMemory;
+  private readonly web3ByIp: RateLimiterMemory;
 
   constructor(limits: AuthRateLimits) {
     this.byIp = new RateLimiterMemory({ points: limits.perIp, duration: limits.windowSeconds });
@@ -35,6 +38,17 @@ export class SignInLimiter {
       points: limits.perAddressAndEmail,
       duration: limits.windowSeconds,
     });
+    this.web3ByIp = new RateLimiterMemory({ points: limits.web3PerIp ?? 30, duration: limits.windowSeconds });
+  }
+
+  /** Counts one web3 sign-in attempt; throws the 429 once the IP has had its share of the window. */
+  async takeWeb3(ip: string): Promise<void> {
+    try {
+      await this.web3ByIp.consume(ip);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) throw overRateLimit(e.msBeforeNext);
+      throw e;
+    }
   }
 
   /** Counts one attempt; throws the 429 once the IP, or the IP with this email, has had its share of the window. */

@@ -10,7 +10,8 @@ import { findUserById, isBanned, userJson, type UserRow } from './users.ts';
 /** Within this many seconds a revoked refresh token still answers with its successor: two tabs refreshing at once. */
 export const REUSE_INTERVAL_SECONDS = 10;
 
-export type AuthMethod = 'password' | 'otp' | 'recovery' | 'email/signup' | 'magiclink' | 'email_change' | 'pkce';
+export type AuthMethod =
+  'password' | 'otp' | 'recovery' | 'email/signup' | 'magiclink' | 'email_change' | 'pkce' | 'web3';
 
 export interface SessionJson {
   access_token: string;

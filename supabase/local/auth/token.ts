@@ -1,4 +1,4 @@
-// POST /token: the password, refresh_token and pkce grants, each answering a session.
+// POST /token: the password, refresh_token, pkce and web3 grants, each answering a session.
 import { z } from 'zod';
 import type { StackContext } from '../context.ts';
 import { ApiError, type ApiRequest, type ApiResponse } from '../http.ts';
@@ -8,6 +8,7 @@ import { checkPassword, dummyHash } from './passwords.ts';
 import { exchangeAuthCode, type FlowMethod } from './pkce.ts';
 import { refreshSession, startSession, type AuthMethod } from './sessions.ts';
 import { findUserByEmail, isBanned } from './users.ts';
+import { web3Grant } from './web3.ts';
 
 const PasswordBody = z.object({
   email: z.string().nullish(),
@@ -69,6 +70,8 @@ export function token(req: ApiRequest, ctx: StackContext): Promise<ApiResponse> 
       return refreshGrant(req, ctx);
     case 'pkce':
       return pkceGrant(req, ctx);
+    case 'web3':
+      return web3Grant(req, ctx);
     default:
       throw authError(400, 'unsupported_grant_type', 'unsupported_grant_type');
   }

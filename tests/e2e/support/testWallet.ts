@@ -37,6 +37,8 @@ interface TestWalletOptions {
   knownChains?: number[];
   /** Called for each eth_sendTransaction, e.g. to register the transaction with the explorer fixture. */
   onSend?(tx: SentTransaction): void;
+  /** Keys of the accounts in place of the fixed test keys: a wallet the forum has never seen. */
+  keys?: readonly string[];
 }
 
 type Answer = { result: unknown } | { error: { code: number; message: string } };
@@ -65,12 +67,13 @@ export class TestWallet {
   authorized = false;
   /** Set, the member refuses the next eth_requestAccounts (4001, with these words). */
   refuseNextConnect: string | null = null;
-  private readonly signers = TEST_KEYS.map((key) => new Wallet(key));
+  private readonly signers: Wallet[];
 
   private constructor(
     readonly page: Page,
     private readonly options: TestWalletOptions,
   ) {
+    this.signers = (options.keys ?? TEST_KEYS).map((key) => new Wallet(key));
     this.chainId = options.chainId ?? GUAPCOINX;
     this.knownChains = new Set(options.knownChains ?? [this.chainId]);
   }
@@ -110,7 +113,7 @@ export class TestWallet {
   }
 
   get address(): string {
-    return TEST_ACCOUNTS[this.account]!;
+    return this.signers[this.account]!.address;
   }
 
   /** The methods the page asked for, in order. */
