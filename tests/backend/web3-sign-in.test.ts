@@ -46,14 +46,14 @@ describe('sign-in with a wallet', () => {
     expect(other.data.user?.id).not.toBe(data.user?.id);
   });
 
-  test('the wallet that signed in shows as verified on the new profile', async () => {
+  test('the wallet that signed in shows as verified on the new profile, in its checksummed form', async () => {
     const fresh = Wallet.createRandom();
     const { data } = await signInWithWallet(stack.anon(), stack, fresh);
     const { rows } = await stack.db.query<{ wallet_address: string; wallet_verified: boolean }>(
       'select wallet_address, wallet_verified from public.profiles where id = $1',
       [data.user?.id],
     );
-    expect(rows[0]).toEqual({ wallet_address: fresh.address.toLowerCase(), wallet_verified: true });
+    expect(rows[0]).toEqual({ wallet_address: fresh.address, wallet_verified: true });
   });
 
   test('a wallet identity added to an account showing another address leaves that address as it was', async () => {
