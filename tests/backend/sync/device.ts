@@ -177,9 +177,10 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
 /**
  * Pulls until the device's cursors have passed every transaction that had started before this call. On a shared
  * PostgreSQL, another test's open transaction holds the watermark back for a while: a pull then defers newer rows
- * to a later pull (never skips them), so "synced" means "pulled past the writes", not "pulled once".
+ * to a later pull (never skips them), so "synced" means "pulled past the writes", not "pulled once". The bound is
+ * for a machine under load, where other files' transactions (a 500-post ban, a seed) stay open for many seconds.
  */
-export async function catchUp(device: Device, db: Db, timeoutMs = 15_000) {
+export async function catchUp(device: Device, db: Db, timeoutMs = 60_000) {
   const { rows } = await db.query<{ xmax: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as xmax');
   const target = Number(rows[0]!.xmax);
   const signedIn = device.engine.currentUserId !== null;
