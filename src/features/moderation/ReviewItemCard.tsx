@@ -1,6 +1,6 @@
 // One item of the review queue: what it is (a flagged post, a held post, a silenced member), the post with its
-// author and category, its score explained flag by flag, and, while pending, Agree, Disagree and Ignore (and, for
-// admins, Delete spammer).
+// author and category, its score explained flag by flag, and, while pending, Agree, Disagree, Ignore and Delete
+// spammer.
 import { Link } from '@tanstack/react-router';
 import type { ReviewDecision, ReviewItem } from '../../backend/review.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -17,8 +17,7 @@ interface ReviewItemCardProps {
   changed: boolean;
   onAgree(item: ReviewItem): void;
   onDecide(item: ReviewItem, decision: ReviewDecision): void;
-  /** Given to admins only: the database lets no one else delete a spammer. */
-  onDeleteSpammer?(item: ReviewItem): void;
+  onDeleteSpammer(item: ReviewItem): void;
 }
 
 function ScoreExplained({ item }: { item: ReviewItem }) {
@@ -101,7 +100,7 @@ export function ReviewItemCard(props: ReviewItemCardProps) {
             <Button variant="ghost" onClick={() => onDecide(item, 'ignore')} disabled={busy}>
               Ignore
             </Button>
-            {onDeleteSpammer && item.target_user_id && (
+            {item.target_user_id && (
               <Button variant="danger" onClick={() => onDeleteSpammer(item)} disabled={busy}>
                 Delete spammer…
               </Button>

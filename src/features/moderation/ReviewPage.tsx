@@ -35,7 +35,7 @@ export function ReviewPage() {
         </div>
       </header>
       <OnlineOnly what="The review queue">
-        <ReviewQueue admin={check.role === 'admin'} />
+        <ReviewQueue />
       </OnlineOnly>
     </div>
   );
@@ -43,7 +43,7 @@ export function ReviewPage() {
 
 const route = getRouteApi('/shell/member/review');
 
-function ReviewQueue({ admin }: { admin: boolean }) {
+function ReviewQueue() {
   const search = parseReviewSearch(route.useSearch());
   const navigate = useNavigate();
   const setSearch = (next: ReviewSearch) => void navigate({ to: '/review', search: next, replace: true });
@@ -118,7 +118,7 @@ function ReviewQueue({ admin }: { admin: boolean }) {
               changed={changed.has(item.id)}
               onAgree={setAgreeing}
               onDecide={(it, decision) => void run(it, decision)}
-              {...(admin ? { onDeleteSpammer: setSpammer } : {})}
+              onDeleteSpammer={setSpammer}
             />
           ))}
         </ul>
