@@ -6,6 +6,7 @@ import type { ReviewDecision, ReviewItem } from '../../backend/review.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ago, reasonName } from './moderationFacts.ts';
 import { flagWeight, ITEM_CHANGED, kindName, scoreSum, scoreText, statusName } from './reviewFacts.ts';
+import cardStyles from './ItemCards.module.css';
 import styles from './Moderation.module.css';
 import review from './Review.module.css';
 
@@ -23,16 +24,16 @@ interface ReviewItemCardProps {
 function ScoreExplained({ item }: { item: ReviewItem }) {
   if (item.flags.length === 0) return null;
   return (
-    <div className={styles.reporters} aria-label="Score explained">
-      <span className={`muted ${styles.reportersLabel}`}>
+    <div className={cardStyles.reporters} aria-label="Score explained">
+      <span className={`muted ${cardStyles.reportersLabel}`}>
         {item.flags.length === 1 ? 'Flag' : 'Flags'} {scoreSum(item)}
       </span>
-      <ul className={styles.reporterRows}>
+      <ul className={cardStyles.reporterRows}>
         {item.flags.map((flag, i) => (
-          <li key={flag.reporterId ?? i} className={styles.reporterRow} data-testid="review-flag">
-            <span className={styles.reporterName}>{flag.username ? `@${flag.username}` : 'A deleted member'}</span>
-            <span className={styles.reasonChip}>{reasonName(flag.reason)}</span>
-            <span className={`muted ${styles.reporterCount}`}>weight {flagWeight(flag)}</span>
+          <li key={flag.reporterId ?? i} className={cardStyles.reporterRow} data-testid="review-flag">
+            <span className={cardStyles.reporterName}>{flag.username ? `@${flag.username}` : 'A deleted member'}</span>
+            <span className={cardStyles.reasonChip}>{reasonName(flag.reason)}</span>
+            <span className={`muted ${cardStyles.reporterCount}`}>weight {flagWeight(flag)}</span>
             {flag.details && <span className={review.flagDetails}>“{flag.details}”</span>}
           </li>
         ))}
@@ -46,17 +47,19 @@ export function ReviewItemCard(props: ReviewItemCardProps) {
   const pending = item.status === 'pending';
   const author = item.target_username ? `@${item.target_username}` : 'a deleted member';
   return (
-    <li className={styles.card} data-testid="review-item">
+    <li className={cardStyles.card} data-testid="review-item">
       {changed && (
         <p className={review.changed} role="alert">
           {ITEM_CHANGED}
         </p>
       )}
-      <div className={styles.cardHead}>
+      <div className={cardStyles.cardHead}>
         <div className={styles.names}>
           <span className={review.kindMark}>{kindName(item.kind)}</span>
-          <strong className={styles.threadTitle}>{item.post_id ? (item.thread_title ?? 'A thread') : author}</strong>
-          <span className={`muted ${styles.byline}`}>
+          <strong className={cardStyles.threadTitle}>
+            {item.post_id ? (item.thread_title ?? 'A thread') : author}
+          </strong>
+          <span className={`muted ${cardStyles.byline}`}>
             {item.post_id && (
               <>
                 by {author}
@@ -66,25 +69,25 @@ export function ReviewItemCard(props: ReviewItemCardProps) {
             queued {ago(item.created_at, now)}
           </span>
         </div>
-        <span className={styles.count}>Score {scoreText(item.score)}</span>
+        <span className={cardStyles.count}>Score {scoreText(item.score)}</span>
       </div>
       {!pending && <span className={styles.hiddenMark}>{statusName(item.status)}</span>}
-      {item.reason && <p className={styles.reason}>Why: {item.reason}</p>}
-      {item.post_id && <blockquote className={styles.excerpt}>{item.post_excerpt || 'No text'}</blockquote>}
+      {item.reason && <p className={cardStyles.reason}>Why: {item.reason}</p>}
+      {item.post_id && <blockquote className={cardStyles.excerpt}>{item.post_excerpt || 'No text'}</blockquote>}
       <ScoreExplained item={item} />
-      <div className={`${styles.cardActions} ${review.decisions}`}>
+      <div className={`${cardStyles.cardActions} ${review.decisions}`}>
         {item.post_id && item.thread_id ? (
           <Link
             to="/thread/$id"
             params={{ id: item.thread_id }}
             hash={`post-${item.post_id}`}
-            className={styles.openLink}
+            className={cardStyles.openLink}
           >
             Open post
           </Link>
         ) : (
           item.target_user_id && (
-            <Link to="/profile/$userId" params={{ userId: item.target_user_id }} className={styles.openLink}>
+            <Link to="/profile/$userId" params={{ userId: item.target_user_id }} className={cardStyles.openLink}>
               Open profile
             </Link>
           )

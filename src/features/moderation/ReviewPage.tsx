@@ -20,6 +20,7 @@ import { ReviewItemCard } from './ReviewItemCard.tsx';
 import { ReviewFilters } from './ReviewFilters.tsx';
 import { SPAMMER_REASON } from './reviewFacts.ts';
 import { isFiltered, parseReviewSearch, queueFilters, rangeProblem, type ReviewSearch } from './reviewSearch.ts';
+import cardStyles from './ItemCards.module.css';
 import styles from './Moderation.module.css';
 
 export function ReviewPage() {
@@ -108,7 +109,7 @@ function ReviewQueue() {
         />
       )}
       {shown.length > 0 && (
-        <ul className={styles.cards}>
+        <ul className={cardStyles.cards}>
           {shown.map((item) => (
             <ReviewItemCard
               key={item.id}
