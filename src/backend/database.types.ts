@@ -1594,6 +1594,7 @@ export type Database = {
     };
     Functions: {
       accepts_messages: { Args: { recipient: string }; Returns: boolean };
+      apply_ban: { Args: { delete_posts: boolean; reason: string; target: string }; Returns: undefined };
       apply_review_decision: {
         Args: { decision: string; item: Database['public']['Tables']['reviewables']['Row'] };
         Returns: number;

@@ -169,8 +169,8 @@ export async function decideReviewItem(
   return { decided: true, status: row.status, version: row.version };
 }
 
-/** Deletes a new member as a spammer (admins only): banned with their posts deleted, their pending items agreed.
- *  Answers how many items that decided. */
+/** Deletes a new member as a spammer (moderators and admins): banned with their posts deleted, their pending items
+ *  agreed. Answers how many items that decided. */
 export async function deleteSpammer(client: ForumClient, member: string, reason: string): Promise<number> {
   const { data, error, status } = await client.rpc('delete_spammer', { member, reason: reason.trim() });
   if (error) throw backendError('Failed to delete the spammer', error, status);

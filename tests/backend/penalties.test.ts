@@ -83,6 +83,17 @@ describe('silence', () => {
     expect(toMember.status).toBe(403);
     expect(toMember.error!.message).toMatch(/^You are silenced until /);
     expect((await message(member, moderator)).error).toBeNull();
+    // They still read their messages: the one they sent staff, and staff's answer.
+    expect((await message(moderator, member)).error).toBeNull();
+    const inbox = await member.client.from('messages').select('sender_id, recipient_id');
+    expect(inbox.error).toBeNull();
+    expect(inbox.data).toEqual(
+      expect.arrayContaining([
+        { sender_id: member.id, recipient_id: moderator.id },
+        { sender_id: moderator.id, recipient_id: member.id },
+      ]),
+    );
+    expect(inbox.data).toHaveLength(2);
   });
 
   it('is lifted early by staff, with an audit row', async () => {

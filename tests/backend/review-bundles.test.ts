@@ -117,17 +117,71 @@ describe('delete spammer', () => {
     ).toEqual({ status: 'agreed' });
   });
 
-  it('is for admins, and for new members only, changing nothing when refused', async () => {
+  it('is for moderators too: a moderator deletes a new member as a spammer, logged as their ban', async () => {
+    const spammer = await createMember(stack);
+    await flagged(spammer);
+    const rows = await logRowsOf(stack, async () => {
+      expect(await moderator.client.rpc('delete_spammer', { member: spammer.id })).toMatchObject({ error: null });
+    });
+    expect(rows).toContainEqual(
+      expect.objectContaining({ action: 'ban', actor_id: moderator.id, target_user_id: spammer.id, reason: 'Spammer' }),
+    );
+    expect(
+      await dbRow(stack, 'select count(*)::int as n from public.posts where author_id = $1', [spammer.id]),
+    ).toEqual({ n: 0 });
+    expect(await dbRow(stack, 'select is_banned from public.profiles where id = $1', [spammer.id])).toEqual({
+      is_banned: true,
+    });
+  });
+
+  it('is refused to members, on staff accounts and on established members, changing nothing', async () => {
     const spammer = await createMember(stack);
     await makeReply(stack, thread, spammer.id, 'Spam');
-    expect((await moderator.client.rpc('delete_spammer', { member: spammer.id })).status).toBe(403);
+    const member = await createMember(stack, { trustLevel: 2 });
+    expect((await member.client.rpc('delete_spammer', { member: spammer.id })).status).toBe(403);
+    const otherModerator = await createMember(stack, { role: 'moderator' });
+    await makeReply(stack, thread, otherModerator.id, 'Read the rules');
+    for (const [who, target] of [
+      [moderator, otherModerator],
+      [moderator, admin],
+      [admin, otherModerator],
+    ] as const) {
+      const refused = await who.client.rpc('delete_spammer', { member: target.id });
+      expect(refused.status).toBe(403);
+      expect(refused.error!.message).toBe('A moderator or admin cannot be deleted as a spammer');
+    }
     const regular = await createMember(stack, { trustLevel: 2 });
     await makeReply(stack, thread, regular.id, 'A real post');
-    expect((await admin.client.rpc('delete_spammer', { member: regular.id })).status).toBe(400);
-    for (const who of [spammer, regular]) {
+    for (const who of [moderator, admin]) {
+      expect((await who.client.rpc('delete_spammer', { member: regular.id })).status).toBe(400);
+    }
+    for (const who of [spammer, regular, otherModerator]) {
       expect(await dbRow(stack, 'select count(*)::int as n from public.posts where author_id = $1', [who.id])).toEqual({
         n: 1,
       });
     }
+    expect(
+      await dbRow(stack, 'select count(*)::int as n from public.profiles where id in ($1, $2, $3, $4) and is_banned', [
+        spammer.id,
+        regular.id,
+        otherModerator.id,
+        admin.id,
+      ]),
+    ).toEqual({ n: 0 });
+  });
+
+  it('leaves the general ban to admins: a moderator cannot ban a member', async () => {
+    const member = await createMember(stack);
+    const refused = await moderator.client.rpc('ban_user', { target: member.id, reason: 'Spam', delete_posts: true });
+    expect(refused.status).toBe(403);
+    expect(await dbRow(stack, 'select is_banned from public.profiles where id = $1', [member.id])).toEqual({
+      is_banned: false,
+    });
+    expect(
+      (await moderator.client.rpc('apply_ban', { target: member.id, reason: 'Spam', delete_posts: true })).error,
+    ).not.toBeNull();
+    expect(await dbRow(stack, 'select is_banned from public.profiles where id = $1', [member.id])).toEqual({
+      is_banned: false,
+    });
   });
 });

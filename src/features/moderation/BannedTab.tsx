@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { ListGate } from './ListStates.tsx';
 import { ago } from './moderationFacts.ts';
+import cardStyles from './ItemCards.module.css';
 import styles from './Moderation.module.css';
 
 export function BannedTab({ list }: { list: PagedQuery<BannedMember> }) {
@@ -22,10 +23,10 @@ export function BannedTab({ list }: { list: PagedQuery<BannedMember> }) {
     <>
       <ListGate list={list} failed="Failed to load banned users" empty="No banned users" />
       {list.state === 'ready' && list.rows.length > 0 && (
-        <ul className={styles.cards}>
+        <ul className={cardStyles.cards}>
           {list.rows.map((member) => (
-            <li key={member.id} className={styles.card} data-testid="banned-user">
-              <div className={styles.cardHead}>
+            <li key={member.id} className={cardStyles.card} data-testid="banned-user">
+              <div className={cardStyles.cardHead}>
                 <div className={styles.names}>
                   <strong>@{member.username}</strong>
                   <span className={styles.email}>{member.email}</span>
@@ -38,8 +39,8 @@ export function BannedTab({ list }: { list: PagedQuery<BannedMember> }) {
                   {busy === member.user_id ? 'Unbanning...' : 'Unban'}
                 </Button>
               </div>
-              <p className={styles.reason}>{member.reason}</p>
-              <p className={styles.meta}>
+              <p className={cardStyles.reason}>{member.reason}</p>
+              <p className={cardStyles.meta}>
                 <span title={new Date(member.banned_at).toLocaleString()}>Banned {ago(member.banned_at, now)}</span>
                 {member.delete_posts && <span className={styles.deletedMark}>Posts deleted</span>}
               </p>

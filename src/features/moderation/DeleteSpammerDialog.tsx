@@ -1,6 +1,6 @@
-// "Delete spammer" on a review item, for admins: one confirmation, then one call that bans the item's member with
-// every post of theirs deleted (their email cannot sign up again) and decides their pending items as agreed. The
-// database refuses it for staff and for members of trust level 2 or more, saying so.
+// "Delete spammer" on a review item, for moderators and admins: one confirmation, then one call that bans the item's
+// member with every post of theirs deleted (their email cannot sign up again) and decides their pending items as
+// agreed. The database refuses it for staff and for members of trust level 2 or more, saying so.
 import type { ReviewItem } from '../../backend/review.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';

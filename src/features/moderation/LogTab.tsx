@@ -9,6 +9,7 @@ import { useMinuteClock } from '../../ui/useMinuteClock.ts';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { ago, describeAction, isThreadToolAction, LOG_ACTIONS, loggedThreadTitle } from './moderationFacts.ts';
 import { useSettled } from './useSettled.ts';
+import tableStyles from './ModerationTable.module.css';
 import styles from './Moderation.module.css';
 
 const NO_FILTERS: LogFilters = { actor: '', action: '', from: '', to: '' };
@@ -103,8 +104,8 @@ export function LogTab() {
         empty={filtered ? 'No log entries match these filters.' : 'No moderation actions yet.'}
       />
       {list.state === 'ready' && list.rows.length > 0 && (
-        <div className={styles.tableBox}>
-          <table className={styles.table}>
+        <div className={tableStyles.tableBox}>
+          <table className={tableStyles.table}>
             <thead>
               <tr>
                 <th>When</th>
@@ -117,7 +118,11 @@ export function LogTab() {
             <tbody>
               {list.rows.map((entry) => (
                 <tr key={entry.id} data-testid="log-entry">
-                  <td data-label="When" className={styles.when} title={new Date(entry.created_at).toLocaleString()}>
+                  <td
+                    data-label="When"
+                    className={tableStyles.when}
+                    title={new Date(entry.created_at).toLocaleString()}
+                  >
                     {ago(entry.created_at, now)}
                   </td>
                   <td data-label="Who">{entry.actor_username ? `@${entry.actor_username}` : 'a deleted member'}</td>

@@ -19,6 +19,7 @@ import {
   useDismissReports,
   type PagedQuery,
 } from '../../state/server/moderation.ts';
+import cardStyles from './ItemCards.module.css';
 import styles from './Moderation.module.css';
 
 interface ReportsTabProps {
@@ -71,32 +72,32 @@ export function ReportsTab({ list, canBan, onBanned }: ReportsTabProps) {
     <>
       <ListGate list={list} failed="Failed to load reports" empty="No open reports" />
       {list.state === 'ready' && list.rows.length > 0 && (
-        <ul className={styles.cards}>
+        <ul className={cardStyles.cards}>
           {list.rows.map((report) => (
-            <li key={report.post_id} className={styles.card} data-testid="open-report">
-              <div className={styles.cardHead}>
+            <li key={report.post_id} className={cardStyles.card} data-testid="open-report">
+              <div className={cardStyles.cardHead}>
                 <div className={styles.names}>
-                  <strong className={styles.threadTitle}>{report.thread_title}</strong>
-                  <span className={`muted ${styles.byline}`}>
+                  <strong className={cardStyles.threadTitle}>{report.thread_title}</strong>
+                  <span className={`muted ${cardStyles.byline}`}>
                     by {report.author_username ? `@${report.author_username}` : 'a deleted member'} · last reported{' '}
                     {ago(report.last_reported_at, now)}
                   </span>
                 </div>
-                <span className={styles.count}>
+                <span className={cardStyles.count}>
                   {report.report_count} {report.report_count === 1 ? 'report' : 'reports'}
                 </span>
               </div>
               {report.hidden && <span className={styles.hiddenMark}>Hidden pending review</span>}
-              <blockquote className={styles.excerpt}>{report.post_excerpt || 'No text'}</blockquote>
-              <div className={styles.reasons}>
+              <blockquote className={cardStyles.excerpt}>{report.post_excerpt || 'No text'}</blockquote>
+              <div className={cardStyles.reasons}>
                 {reasonSummary(report.reasons).map((reason) => (
-                  <span key={reason} className={styles.reasonChip}>
+                  <span key={reason} className={cardStyles.reasonChip}>
                     {reason}
                   </span>
                 ))}
               </div>
               {report.details.length > 0 && (
-                <ul className={styles.details}>
+                <ul className={cardStyles.details}>
                   {report.details.map((detail, i) => (
                     <li key={i}>“{detail}”</li>
                   ))}
@@ -107,12 +108,12 @@ export function ReportsTab({ list, canBan, onBanned }: ReportsTabProps) {
                 busy={busy !== undefined}
                 onDismissAll={setDismissingReporter}
               />
-              <div className={styles.cardActions}>
+              <div className={cardStyles.cardActions}>
                 <Link
                   to="/thread/$id"
                   params={{ id: report.thread_id }}
                   hash={`post-${report.post_id}`}
-                  className={styles.openLink}
+                  className={cardStyles.openLink}
                 >
                   Open post
                 </Link>

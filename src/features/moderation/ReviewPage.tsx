@@ -20,6 +20,7 @@ import { ReviewItemCard } from './ReviewItemCard.tsx';
 import { ReviewFilters } from './ReviewFilters.tsx';
 import { SPAMMER_REASON } from './reviewFacts.ts';
 import { isFiltered, parseReviewSearch, queueFilters, rangeProblem, type ReviewSearch } from './reviewSearch.ts';
+import cardStyles from './ItemCards.module.css';
 import styles from './Moderation.module.css';
 
 export function ReviewPage() {
@@ -35,7 +36,7 @@ export function ReviewPage() {
         </div>
       </header>
       <OnlineOnly what="The review queue">
-        <ReviewQueue admin={check.role === 'admin'} />
+        <ReviewQueue />
       </OnlineOnly>
     </div>
   );
@@ -43,7 +44,7 @@ export function ReviewPage() {
 
 const route = getRouteApi('/shell/member/review');
 
-function ReviewQueue({ admin }: { admin: boolean }) {
+function ReviewQueue() {
   const search = parseReviewSearch(route.useSearch());
   const navigate = useNavigate();
   const setSearch = (next: ReviewSearch) => void navigate({ to: '/review', search: next, replace: true });
@@ -108,7 +109,7 @@ function ReviewQueue({ admin }: { admin: boolean }) {
         />
       )}
       {shown.length > 0 && (
-        <ul className={styles.cards}>
+        <ul className={cardStyles.cards}>
           {shown.map((item) => (
             <ReviewItemCard
               key={item.id}
@@ -118,7 +119,7 @@ function ReviewQueue({ admin }: { admin: boolean }) {
               changed={changed.has(item.id)}
               onAgree={setAgreeing}
               onDecide={(it, decision) => void run(it, decision)}
-              {...(admin ? { onDeleteSpammer: setSpammer } : {})}
+              onDeleteSpammer={setSpammer}
             />
           ))}
         </ul>

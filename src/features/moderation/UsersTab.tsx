@@ -14,6 +14,7 @@ import { ago } from './moderationFacts.ts';
 import { RoleSelect } from './RoleSelect.tsx';
 import { useChangeRole } from './useChangeRole.ts';
 import { useSettled } from './useSettled.ts';
+import tableStyles from './ModerationTable.module.css';
 import styles from './Moderation.module.css';
 
 /** The server is asked once typing pauses. */
@@ -47,8 +48,8 @@ export function UsersTab({ onBanned }: { onBanned(): void }) {
         empty={search ? 'No users match your search.' : 'No other users yet.'}
       />
       {list.state === 'ready' && list.rows.length > 0 && (
-        <div className={styles.tableBox}>
-          <table className={styles.table}>
+        <div className={tableStyles.tableBox}>
+          <table className={tableStyles.table}>
             <thead>
               <tr>
                 <th>User</th>
@@ -70,7 +71,11 @@ export function UsersTab({ onBanned }: { onBanned(): void }) {
                       </div>
                     </div>
                   </td>
-                  <td data-label="Joined" className={styles.when} title={new Date(user.created_at).toLocaleString()}>
+                  <td
+                    data-label="Joined"
+                    className={tableStyles.when}
+                    title={new Date(user.created_at).toLocaleString()}
+                  >
                     {ago(user.created_at, now)}
                   </td>
                   <td data-label="Role">
