@@ -7,7 +7,6 @@ import {
   createRouter,
   lazyRouteComponent,
   notFound,
-  type RouterHistory,
 } from '@tanstack/react-router';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -22,8 +21,9 @@ import { FIRST_SCREENS } from '../data/firstScreenTable.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
 
 /** After the first screen: the keys pressed before it loads are kept for it (earlyKeys.ts, from main.tsx). */
-export const loadKeyboardShortcuts = () => import('./shortcuts/KeyboardShortcuts.tsx');
-const KeyboardShortcuts = lazy(() => loadKeyboardShortcuts().then((m) => ({ default: m.KeyboardShortcuts })));
+const KeyboardShortcuts = lazy(() =>
+  import('./shortcuts/KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })),
+);
 
 interface RouterContext {
   /** Debug pages exist only against the local stack or with VITE_DEBUG_PAGES=true; elsewhere they are not found. */
@@ -168,15 +168,8 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren(shellChildren),
 ]);
 
-/** `server`: the router the server renders a first page with, at one address; it restores no scroll. */
-export function createAppRouter(context: RouterContext, server?: { history: RouterHistory }) {
-  return createRouter({
-    routeTree,
-    context,
-    defaultPreload: 'intent',
-    scrollRestoration: !server,
-    ...(server && { history: server.history }),
-  });
+export function createAppRouter(context: RouterContext) {
+  return createRouter({ routeTree, context, defaultPreload: 'intent', scrollRestoration: true });
 }
 
 declare module '@tanstack/react-router' {

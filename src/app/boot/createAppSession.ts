@@ -11,14 +11,8 @@ import { createSessionStore, type SessionStore } from '../../state/session/sessi
 const profiles = () => import('../../backend/profiles.ts');
 const walletSignIn = () => import('../../backend/walletSignIn.ts');
 
-export function createAppSession(
-  client: Promise<ForumClient>,
-  backendUrl: string,
-  mirror: Mirror,
-  visitorAtStart = false,
-): SessionStore {
+export function createAppSession(client: Promise<ForumClient>, backendUrl: string, mirror: Mirror): SessionStore {
   return createSessionStore({
-    visitorAtStart,
     auth: lazyAuth(client),
     loadProfile: async (id) => {
       try {

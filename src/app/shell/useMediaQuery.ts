@@ -1,5 +1,4 @@
-// Whether a CSS media query matches now, kept current as the window changes. The server knows no window: it renders,
-// and the app hydrates, as if none matched, and the app's next render takes the window's answer.
+// Whether a CSS media query matches now, kept current as the window changes.
 import { useSyncExternalStore } from 'react';
 
 export function useMediaQuery(query: string): boolean {
@@ -10,7 +9,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
-    () => false,
   );
 }
 

@@ -3,7 +3,6 @@
 // reconnect.
 import { openedThread } from '../../data/queries/threadAddress.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
-import { useFirstAnswer } from './firstScreen.tsx';
 import { useEngineOpen, type OpenState } from './useEngineOpen.ts';
 import { useMirrorQuery, type MirrorResult } from './useMirrorQuery.ts';
 
@@ -13,12 +12,6 @@ export function useOpenThread(idOrSlug: string): {
   fetchState: OpenState;
 } {
   const fetchState = useEngineOpen('openThread', idOrSlug);
-  const first = useFirstAnswer('thread');
-  const head = first?.data;
-  const thread = useMirrorQuery(
-    async (db) => (await openedThread(db, idOrSlug)) ?? null,
-    [idOrSlug],
-    head && (head.slug === idOrSlug || head.id === idOrSlug) ? first : undefined,
-  );
+  const thread = useMirrorQuery(async (db) => (await openedThread(db, idOrSlug)) ?? null, [idOrSlug]);
   return { thread, fetchState };
 }
