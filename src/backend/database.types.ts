@@ -1707,6 +1707,7 @@ export type Database = {
         Args: { allowed: number; kind: string; member: string; seconds: number };
         Returns: string;
       };
+      link_wallet_identity: { Args: { p_address: string; p_data: Json; p_user: string }; Returns: string };
       mark_all_read: { Args: { category_id?: string }; Returns: number };
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number };
       mark_thread_read: {
@@ -1929,6 +1930,7 @@ export type Database = {
         }[];
       };
       unban_user: { Args: { target: string }; Returns: undefined };
+      unlink_wallet_identity: { Args: { p_address: string; p_user: string }; Returns: string };
       username_problem: { Args: { wanted: string }; Returns: string };
       wait_in_words: { Args: { seconds: number }; Returns: string };
       wallet_challenge: { Args: Record<PropertyKey, never>; Returns: Json };

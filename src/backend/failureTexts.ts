@@ -111,4 +111,6 @@ export const WALLET_FAILURES = {
   verify: { failed: 'Failed to verify the wallet address', serverMessage: true },
   tip: { failed: 'Failed to send the tip', serverMessage: true },
   check: { failed: 'Failed to check the tip', serverMessage: true },
+  link: { failed: 'Failed to link the wallet', serverMessage: true },
+  unlink: { failed: 'Failed to unlink the wallet', serverMessage: true },
 } as const;

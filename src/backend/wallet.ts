@@ -17,7 +17,7 @@ export async function askWalletChallenge(client: ForumClient): Promise<Challenge
 }
 
 /** An Edge Function's answer, or its refusal in its own words ({ error }) as an AppError. */
-async function invoke<T>(client: ForumClient, name: string, body: Record<string, unknown>): Promise<T> {
+export async function invoke<T>(client: ForumClient, name: string, body: Record<string, unknown>): Promise<T> {
   const { data, error } = await client.functions.invoke<T>(name, { body });
   if (!error) return data as T;
   const response = (error as { context?: unknown }).context;

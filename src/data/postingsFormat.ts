@@ -15,9 +15,12 @@ export type Bucket = Record<string, string>;
 
 export const bucketOf = (word: string) => word.slice(0, BUCKET_LETTERS);
 
+/** Whether a term's words are all in its own bucket: its postings are one row per write, not every bucket it starts. */
+export const inOneBucket = (term: string) => term.length >= BUCKET_LETTERS;
+
 /** The keys of the postings rows whose words may start with `term`: its bucket, or every bucket it starts. */
 export function bucketRange(term: string): [string, string] {
-  const from = term.length >= BUCKET_LETTERS ? bucketOf(term) + SEPARATOR : term;
+  const from = inOneBucket(term) ? bucketOf(term) + SEPARATOR : term;
   return [from, `${from}\uffff`];
 }
 

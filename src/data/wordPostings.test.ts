@@ -86,6 +86,15 @@ describe('the word index as postings', () => {
     expect(await foundPosts(db, 'locked')).toEqual([]);
   });
 
+  it('finds a post that arrives between two keystrokes of the same query', async () => {
+    const db = await mirrorWithThreads(2);
+    await db.posts.put(post('p1', 't1', 'Seed phrase backup'));
+    expect(await foundPosts(db, 'seed phrase')).toEqual(['p1']);
+    await db.posts.put(post('p2', 't2', 'Seed phrase lost'));
+    expect(await foundPosts(db, 'seed phrase los')).toEqual(['p2']);
+    expect(await foundPosts(db, 'seed phrase')).toEqual(['p1', 'p2']);
+  });
+
   it('finds a word by its start as it is typed, never by its middle', async () => {
     const db = await mirrorWithThreads(2);
     await db.posts.bulkPut([post('p1', 't1', 'A masternode went down'), post('p2', 't2', 'The master key')]);

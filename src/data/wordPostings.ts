@@ -92,6 +92,32 @@ export async function postedIds(
   return ids.size > limit ? null : [...ids];
 }
 
+/**
+ * The ids listed lately, by mirror, then store, term and limit, with the count of writes the index had then. Each
+ * keystroke of a query repeats most of its terms ("seed phrase b", then "seed phrase ba"): while no write has come,
+ * they are not read again. Every write that adds postings adds a list to `wordWrites`, so a new count means new
+ * postings; and a search checks every candidate against its row, so an id listed before an edit is still dropped.
+ */
+const listedLately = new WeakMap<Mirror, Map<string, { writes: number; ids: string[] | null }>>();
+const LISTED_KEPT = 16;
+
+/** Reads postedIds as they are now, again only for a term whose postings grew since it was last read. */
+export async function postingsReader(db: Mirror) {
+  const writes = await db.table(WRITES_STORE).count();
+  let lately = listedLately.get(db);
+  if (!lately) listedLately.set(db, (lately = new Map()));
+  const listed = lately;
+  return async (table: IndexedStore, term: string, limit: number): Promise<string[] | null> => {
+    const key = [table, term, limit].join(SEPARATOR);
+    const kept = listed.get(key);
+    listed.delete(key);
+    const ids = kept?.writes === writes ? kept.ids : await postedIds(db, table, term, limit);
+    listed.set(key, { writes, ids });
+    if (listed.size > LISTED_KEPT) listed.delete(listed.keys().next().value!);
+    return ids;
+  };
+}
+
 /** Whether a row's text, as it is now, has a word starting with each term. */
 export function holdsAllTerms(table: IndexedStore, row: object, terms: readonly string[]): boolean {
   const text = indexedText(table, row);

@@ -4,7 +4,7 @@ import type { Mirror } from '../data/mirror.ts';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import type { ConnectLive } from './live.ts';
 import type { Locks } from './locks.ts';
-import type { PullRunner } from './pullInWorker.ts';
+import type { PullRunner } from './pullLeader.ts';
 
 export interface SyncEnvironment {
   isOnline(): boolean;

@@ -1,41 +1,32 @@
-// The page's side of the sync worker (pullWorker.ts): the engine's pulls go to one worker of this tab, started on the
-// first pull. The engine's pull lock still lets one tab pull at a time.
-import type { BackendConfig } from '../backend/config.ts';
+// The page's side of the sync worker (pullWorker.ts): the pulls this tab's worker runs, its own and, in the leader
+// tab, the other tabs' (pullLeader.ts). The engine's pull lock still lets one tab pull at a time.
 import { AppError } from '../backend/errors.ts';
-import type { Topic } from '../data/syncedTables.ts';
-import type { RoundContext } from './pullRound.ts';
-import type { PullReply, PullRequest } from './pullWorkerProtocol.ts';
+import type { PullMessage, PullReply, PullRequest } from './pullWorkerProtocol.ts';
 
-export type PullRunner = (round: RoundContext, topics?: ReadonlySet<Topic>) => Promise<void>;
+export type PullListener = (message: PullMessage) => void;
 
-interface Waiting {
-  round: RoundContext;
-  resolve(): void;
-  reject(error: Error): void;
+export interface PullWorker {
+  /** Runs one pull in the worker, started on the first; `listen` hears its progress and, last, its end. */
+  run(request: Omit<PullRequest, 'id'>, listen: PullListener): void;
 }
 
-export function pullInWorker(backend: Pick<BackendConfig, 'url' | 'anonKey'>): PullRunner {
+export function pullWorker(): PullWorker {
   let worker: Worker | undefined;
   let nextId = 0;
-  const waiting = new Map<number, Waiting>();
+  const waiting = new Map<number, PullListener>();
 
   const answer = ({ data: { id, message } }: MessageEvent<PullReply>) => {
-    const pull = waiting.get(id);
-    if (!pull) return;
-    if (message.type === 'progress') pull.round.onProgress(message.rows);
-    else if (message.type === 'reached') pull.round.reached();
-    else {
-      waiting.delete(id);
-      if (message.type === 'done') pull.resolve();
-      else pull.reject(new AppError(message.kind, message.message));
-    }
+    const listen = waiting.get(id);
+    if (!listen) return;
+    if (message.type === 'done' || message.type === 'failed') waiting.delete(id);
+    listen(message);
   };
 
   /** A worker that could not start or died fails its pulls; the next pull starts a new one. */
   const fail = (event: ErrorEvent) => {
     worker = undefined;
-    const error = new AppError('bug', `The sync worker stopped: ${event.message || 'it could not start'}`);
-    for (const pull of waiting.values()) pull.reject(error);
+    const message = `The sync worker stopped: ${event.message || 'it could not start'}`;
+    for (const listen of waiting.values()) listen({ type: 'failed', kind: 'bug', message });
     waiting.clear();
   };
 
@@ -46,23 +37,18 @@ export function pullInWorker(backend: Pick<BackendConfig, 'url' | 'anonKey'>): P
     return started;
   };
 
-  return async (round, topics) => {
-    // The page's client refreshes an expired token here; the worker only ever calls with the one it is given.
-    const { data } = await round.client.auth.getSession();
-    const request: PullRequest = {
-      id: (nextId += 1),
-      backend,
-      accessToken: data.session?.access_token ?? null,
-      userId: round.userId,
-      options: round.options,
-      now: round.now,
-      topics: topics ? [...topics] : null,
-    };
-    worker ??= start();
-    const running = worker;
-    await new Promise<void>((resolve, reject) => {
-      waiting.set(request.id, { round, resolve, reject });
-      running.postMessage(request);
-    });
+  return {
+    run(request, listen) {
+      const id = (nextId += 1);
+      worker ??= start();
+      waiting.set(id, listen);
+      worker.postMessage({ ...request, id } satisfies PullRequest);
+    },
   };
+}
+
+/** A pull's end as the engine takes it: resolves when done, rejects with the worker's error. */
+export function settlePull(message: PullMessage, resolve: () => void, reject: (error: Error) => void) {
+  if (message.type === 'done') resolve();
+  else if (message.type === 'failed') reject(new AppError(message.kind, message.message));
 }

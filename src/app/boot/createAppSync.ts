@@ -10,7 +10,7 @@ import { once } from '../../lib/once.ts';
 
 export function createAppSync(client: Promise<ForumClient>, backend: BackendConfig): SyncEngine {
   // Loaded at the first pull, like the engine's network code: the first screen does not need it.
-  const workerPull = once(async () => (await import('../../sync/pullInWorker.ts')).pullInWorker(backend));
+  const workerPull = once(async () => (await import('../../sync/pullLeader.ts')).pullInBrowser(backend));
   return new SyncEngine({
     db: openMirror(),
     client,
@@ -26,7 +26,8 @@ export function createAppSync(client: Promise<ForumClient>, backend: BackendConf
     backend,
     // Loaded with the realtime client, after the first paint.
     live: async (handlers) => (await import('../../sync/live.ts')).realtimeConnector(backend)(handlers),
-    // Pulls, with their merges and word index, run in a worker: the page's thread stays free for taps and frames.
+    // Pulls, with their merges and word index, run in one worker per origin, in the leader tab: the pages' threads
+    // stay free for taps and frames.
     pullRound: typeof Worker === 'undefined' ? undefined : async (round, topics) => (await workerPull())(round, topics),
   });
 }

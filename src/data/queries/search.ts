@@ -6,8 +6,9 @@ import type { PostRow, ThreadRow } from '../types.ts';
 import { markedSnippet } from '../../content/snippet.ts';
 import { foldText } from '../../content/searchWords.ts';
 import { searchTerms } from '../../content/searchTerms.ts';
+import { inOneBucket } from '../postingsFormat.ts';
 import type { IndexedStore } from '../syncedTables.ts';
-import { eachPostedPage, holdsAllTerms, postedIds } from '../wordPostings.ts';
+import { eachPostedPage, holdsAllTerms, postingsReader } from '../wordPostings.ts';
 import type { MemberHit, SearchResults, ThreadHit } from '../searchTypes.ts';
 
 export interface SearchLimits {
@@ -17,12 +18,21 @@ export interface SearchLimits {
   snippetWidth?: number;
 }
 
-/** A word with more postings than this is too common to list its rows: it narrows a search too little. */
-const LISTED_ENTRIES = 5_000;
+/**
+ * A term with more postings than this is too common to list its rows: it narrows a search too little. A term of a
+ * bucket's length reads one postings row per write however common it is, and listing even a third of 100,000 posts
+ * takes a few milliseconds, against the hundreds of rows read when two common words are checked one post at a time;
+ * a shorter term reads every bucket it starts, which for one letter is most of the index.
+ */
+const listedEntries = (term: string) => (inOneBucket(term) ? 40_000 : 5_000);
 /** Up to this many rows match the listed words, all of them are read and ranked; past it, the first matches are. */
 const RANKED_ROWS = 300;
-/** Rows read at once while looking for the first matches among many. */
+/** Rows read at once while looking for the first matches among many: at first only as many as are asked for (at
+ * least a few), as listed rows mostly hold every term; then more at a time. */
+const FIRST_PAGE = 16;
 const PAGE = 100;
+
+type PostedIds = Awaited<ReturnType<typeof postingsReader>>;
 
 const intersect = (ids: string[], listed: Set<string> | null) =>
   new Set(listed ? ids.filter((id) => listed.has(id)) : ids);
@@ -31,10 +41,10 @@ const intersect = (ids: string[], listed: Set<string> | null) =>
  * The ids of the rows holding every listed word (the words with few enough postings, longest first, as they are
  * likely the rarest), intersected until few are left; null when every word is common.
  */
-async function listedIds(db: Mirror, table: IndexedStore, terms: string[]): Promise<string[] | null> {
+async function listedIds(posted: PostedIds, table: IndexedStore, terms: string[]): Promise<string[] | null> {
   let listed: Set<string> | null = null;
   for (const term of [...terms].sort((a, b) => b.length - a.length)) {
-    const ids = await postedIds(db, table, term, LISTED_ENTRIES);
+    const ids = await posted(table, term, listedEntries(term));
     if (!ids) continue;
     listed = intersect(ids, listed);
     if (listed.size <= RANKED_ROWS) break;
@@ -50,8 +60,10 @@ async function firstKept<T>(
   limit: number,
 ): Promise<T[]> {
   const kept: T[] = [];
-  for (let i = 0; i < ids.length && kept.length < limit; i += PAGE) {
-    for (const row of await bulkGet(ids.slice(i, i + PAGE))) if (row && keep(row)) kept.push(row);
+  for (let i = 0, page = Math.min(PAGE, Math.max(limit, FIRST_PAGE)); i < ids.length && kept.length < limit;) {
+    for (const row of await bulkGet(ids.slice(i, i + page))) if (row && keep(row)) kept.push(row);
+    i += page;
+    page = PAGE;
   }
   return kept.slice(0, limit);
 }
@@ -76,8 +88,8 @@ async function firstPosted<T>(
   return kept;
 }
 
-async function titleHits(db: Mirror, terms: string[], limit: number): Promise<ThreadRow[]> {
-  const ids = await listedIds(db, 'threads', terms);
+async function titleHits(db: Mirror, posted: PostedIds, terms: string[], limit: number): Promise<ThreadRow[]> {
+  const ids = await listedIds(posted, 'threads', terms);
   const keep = (t: ThreadRow) => holdsAllTerms('threads', t, terms);
   // Newest first: all of few matches ranked, or the newest threads read until enough match.
   if (ids && ids.length <= RANKED_ROWS) {
@@ -87,8 +99,14 @@ async function titleHits(db: Mirror, terms: string[], limit: number): Promise<Th
   return db.threads.orderBy('created_at').reverse().filter(keep).limit(limit).toArray();
 }
 
-async function postHits(db: Mirror, terms: string[], skip: Set<string>, limit: number): Promise<PostRow[]> {
-  const ids = await listedIds(db, 'posts', terms);
+async function postHits(
+  db: Mirror,
+  posted: PostedIds,
+  terms: string[],
+  skip: Set<string>,
+  limit: number,
+): Promise<PostRow[]> {
+  const ids = await listedIds(posted, 'posts', terms);
   const keep = (p: PostRow) => !skip.has(p.thread_id) && holdsAllTerms('posts', p, terms);
   const bulkGet = (page: string[]) => db.posts.bulkGet(page);
   const posts = !ids
@@ -105,7 +123,8 @@ export async function searchMirror(db: Mirror, query: string, limits: SearchLimi
   if (terms.length === 0) return { threads: [], members: [] };
 
   // Titles first (they say most), newest first; then threads whose posts match, opening posts before replies.
-  const hits: ThreadHit[] = (await titleHits(db, terms, limits.threads)).map((t) => ({
+  const posted = await postingsReader(db);
+  const hits: ThreadHit[] = (await titleHits(db, posted, terms, limits.threads)).map((t) => ({
     thread_id: t.id,
     slug: t.slug,
     title: t.title,
@@ -114,7 +133,7 @@ export async function searchMirror(db: Mirror, query: string, limits: SearchLimi
   }));
   const found = new Set(hits.map((h) => h.thread_id));
   if (hits.length < limits.threads) {
-    const posts = await postHits(db, terms, found, limits.threads * 4);
+    const posts = await postHits(db, posted, terms, found, limits.threads * 4);
     const threadIds = [...new Set(posts.map((p) => p.thread_id))];
     const threads = new Map(
       (await db.threads.bulkGet(threadIds)).filter((t): t is ThreadRow => t !== undefined).map((t) => [t.id, t]),

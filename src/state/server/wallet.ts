@@ -13,6 +13,7 @@ import {
   type TipStatus,
 } from '../../backend/wallet.ts';
 import { WALLET_FAILURES } from '../../backend/failureTexts.ts';
+import { linkMessageFor, linkWallet, unlinkWallet } from '../../backend/walletLink.ts';
 import { useSyncEngine, useSyncStatusOf } from '../sync/SyncContext.tsx';
 import { useServerAction } from './useServerAction.ts';
 import { useServerCalls } from './useServerCalls.ts';
@@ -64,3 +65,8 @@ const PROOF_CALLS = { askWalletChallenge, verifyWallet };
 
 /** Proving an address: the challenge to sign, then verify-wallet's check of the signature. */
 export const useWalletProof = () => useServerCalls(PROOF_CALLS);
+
+const LINK_CALLS = { linkMessageFor, linkWallet, unlinkWallet };
+
+/** Linking the wallet to the signed-in account (a nonce, then link-wallet's check of the signed message), and unlinking. */
+export const useWalletLink = () => useServerCalls(LINK_CALLS);

@@ -11,7 +11,12 @@ import { authError, databaseRefusal, validationFailed } from './errors.ts';
 import { parseInput } from './input.ts';
 import { startSession } from './sessions.ts';
 import { isAllowedUri } from './links.ts';
-import { parseSiweMessage, SiweParseError, type SiweMessage } from './siweMessage.ts';
+import {
+  parseSiweMessage,
+  SiweParseError,
+  siweTimeRefusal,
+  type SiweMessage,
+} from '../../functions/_shared/siweMessage.ts';
 import { findUserById, isBanned } from './users.ts';
 
 const Web3Body = z.object({
@@ -19,9 +24,6 @@ const Web3Body = z.object({
   signature: z.string().nullish(),
   chain: z.string().nullish(),
 });
-
-/** GoTrue's MaximumValidityDuration for Ethereum: how far from Issued At a message is still taken. */
-export const SIWE_MAX_VALIDITY_MS = 10 * 60 * 1000;
 
 /** GoTrue's OAuthError: `{error, error_description}`, answered with 400. */
 export const invalidGrant = (description: string) =>
@@ -75,19 +77,8 @@ export function checkSignedMessage(ctx: StackContext, message: SiweMessage, sign
       'Signed Ethereum message is using a Domain that does not match the one in URI which is not allowed on this server',
     );
   }
-  if (message.notBefore && now < message.notBefore.getTime()) {
-    throw invalidGrant('Signed Ethereum message becomes valid in the future');
-  }
-  // GoTrue checks this only when Not Before is also given; an expired message is refused here either way.
-  if (message.expirationTime && now > message.expirationTime.getTime()) {
-    throw invalidGrant('Signed Ethereum message is expired');
-  }
-  if (now > message.issuedAt.getTime() + SIWE_MAX_VALIDITY_MS) {
-    throw invalidGrant('Ethereum message was issued too long ago');
-  }
-  if (now < message.issuedAt.getTime() - SIWE_MAX_VALIDITY_MS) {
-    throw invalidGrant('Ethereum message was issued too far in the future');
-  }
+  const refusal = siweTimeRefusal(message, now);
+  if (refusal) throw invalidGrant(refusal);
 }
 
 /** Spends the message's nonce: GoTrue never checks it, so there a captured message signs in again for 10 minutes. */

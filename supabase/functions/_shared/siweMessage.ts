@@ -1,5 +1,6 @@
 // Sign-In with Ethereum messages (EIP-4361) read as hosted GoTrue reads them (internal/utilities/siwe/parser.go):
-// the same lines, the same required fields, and its error texts, which the grant answers as validation_failed.
+// the same lines, the same required fields, and its error texts. The local stack's web3 grant and the link-wallet
+// function both read and time-check messages here, so a link is held to the same rules as a sign-in.
 
 export interface SiweMessage {
   raw: string;
@@ -136,4 +137,23 @@ export function parseSiweMessage(raw: string): SiweMessage {
     expirationTime: fields.expirationTime,
     notBefore: fields.notBefore,
   };
+}
+
+/** GoTrue's MaximumValidityDuration for Ethereum: how far from Issued At a message is still taken. */
+export const SIWE_MAX_VALIDITY_MS = 10 * 60 * 1000;
+
+/**
+ * The message's times at `now`, as hosted GoTrue checks them, plus an Expiration Time that holds even without a Not
+ * Before (GoTrue skips it then): GoTrue's text for the first that fails, or null when all hold.
+ */
+export function siweTimeRefusal(message: SiweMessage, now: number): string | null {
+  if (message.notBefore && now < message.notBefore.getTime()) {
+    return 'Signed Ethereum message becomes valid in the future';
+  }
+  if (message.expirationTime && now > message.expirationTime.getTime()) return 'Signed Ethereum message is expired';
+  if (now > message.issuedAt.getTime() + SIWE_MAX_VALIDITY_MS) return 'Ethereum message was issued too long ago';
+  if (now < message.issuedAt.getTime() - SIWE_MAX_VALIDITY_MS) {
+    return 'Ethereum message was issued too far in the future';
+  }
+  return null;
 }

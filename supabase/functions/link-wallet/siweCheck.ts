@@ -1,0 +1,46 @@
+// A signed Sign-In with Ethereum message for this forum, checked as the wallet sign-in checks it (the local stack's
+// web3 grant, after hosted GoTrue): its shape, the signer, the URI and domain against the site's URL, and its times.
+import { verifyMessage } from 'ethers';
+import { parseSiweMessage, SiweParseError, siweTimeRefusal, type SiweMessage } from '../_shared/siweMessage.ts';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function signedBy(message: SiweMessage, signature: string): boolean {
+  try {
+    return verifyMessage(message.raw, signature).toLowerCase() === message.address;
+  } catch {
+    // A signature that recovers to no key (a bad v, r or s) was made by no wallet: it is not the address's.
+    return false;
+  }
+}
+
+/** The site's host, or its loopback twin: the app may be opened as localhost or 127.0.0.1 on the same port. */
+function onSite(uri: URL, siteUrl: string): boolean {
+  const site = new URL(siteUrl);
+  if (uri.host === site.host) return true;
+  return LOOPBACK.has(uri.hostname) && LOOPBACK.has(site.hostname) && uri.port === site.port;
+}
+
+/** The message, or the reason it is refused (the caller's mistake, answered with a 400). */
+export function checkSiwe(raw: string, signature: string, siteUrl: string, now: number): SiweMessage | string {
+  if (raw.length < 64) return 'message is too short';
+  let message: SiweMessage;
+  try {
+    message = parseSiweMessage(raw);
+  } catch (e) {
+    if (e instanceof SiweParseError) return e.message;
+    throw e;
+  }
+  if (!signedBy(message, signature)) return 'Signature does not match address in message';
+  const uri = message.uri;
+  if (uri.protocol !== 'https:' && uri.hostname !== 'localhost') {
+    return 'Signed Ethereum message is using URI which does not use HTTPS';
+  }
+  if (!onSite(uri, siteUrl)) {
+    return 'Signed Ethereum message is using URI which is not allowed on this server, message was signed for another app';
+  }
+  if (uri.host !== message.domain) {
+    return 'Signed Ethereum message is using a Domain that does not match the one in URI which is not allowed on this server';
+  }
+  return siweTimeRefusal(message, now) ?? message;
+}
