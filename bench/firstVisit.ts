@@ -64,8 +64,22 @@ interface Visit {
 async function visit(browser: Browser, url: string, mobile: boolean, until: 'row' | 'post' = 'row'): Promise<Visit> {
   const context = await browser.newContext({ viewport: PHONE });
   await context.addInitScript(PROBE, WATCHED);
-  const workerRequests: Request[] = [];
-  context.on('request', (request) => request.serviceWorker() && workerRequests.push(request));
+  // Counted as each request finishes, from its Content-Length (the local stack always sends one): Playwright's
+  // request.sizes() waits for raw headers a service worker's request may never report, and then hangs the visit.
+  const workerBodies = new Map<string, number>();
+  /** When the last REST answer ended (ms since the epoch), the sync worker's included. */
+  let lastRestEnd = -1;
+  const counting: Promise<void>[] = [];
+  context.on('requestfinished', (request) => counting.push(settled(request)));
+  const settled = async (request: Request) => {
+    const response = await request.response();
+    if (!response) return;
+    if (request.serviceWorker()) workerBodies.set(request.url(), Number(response.headers()['content-length'] ?? 0));
+    else if (new URL(request.url()).pathname.startsWith('/rest/v1/')) {
+      const { startTime, responseEnd } = request.timing();
+      lastRestEnd = Math.max(lastRestEnd, startTime + responseEnd);
+    }
+  };
   const page = await context.newPage();
   const network = await attachMobileNetwork(page);
   await network.throttle(mobile);
@@ -81,28 +95,25 @@ async function visit(browser: Browser, url: string, mobile: boolean, until: 'row
     const shown = (window as unknown as { __shown: { row?: number; progress?: number; post?: number } }).__shown;
     const first = shown.row ?? shown.post ?? 0;
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const api = resources.filter((e) => new URL(e.name).pathname.startsWith('/rest/v1/'));
     const beforeRow = [...performance.getEntriesByType('navigation'), ...resources].filter(
       (e) => (e as PerformanceResourceTiming).responseEnd <= first,
     ) as PerformanceResourceTiming[];
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
     return {
+      timeOrigin: performance.timeOrigin,
       firstPaint: paint?.startTime ?? -1,
       progress: shown.progress ?? -1,
       firstRow: shown.row ?? -1,
       firstPost: shown.post ?? -1,
-      syncDone: Math.max(...api.map((e) => e.responseEnd)),
       bytesBeforeRow: beforeRow.reduce((sum, e) => sum + e.transferSize, 0),
     };
   });
-  let workerBytes = 0;
-  for (const request of workerRequests) {
-    const sizes = await request.sizes();
-    workerBytes += sizes.responseBodySize + sizes.responseHeadersSize;
-  }
   const pageBytes = network.bytesReceived();
+  await Promise.all(counting);
   await context.close();
-  return { ...timings, pageBytes, workerBytes };
+  const workerBytes = [...workerBodies.values()].reduce((sum, bytes) => sum + bytes, 0);
+  const { timeOrigin, ...shown } = timings;
+  return { ...shown, syncDone: lastRestEnd < 0 ? -1 : lastRestEnd - timeOrigin, pageBytes, workerBytes };
 }
 
 function median(values: number[]) {
