@@ -7,6 +7,7 @@ import {
   createRouter,
   lazyRouteComponent,
   notFound,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -21,9 +22,8 @@ import { FIRST_SCREENS } from '../data/firstScreenTable.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
 
 /** After the first screen: the keys pressed before it loads are kept for it (earlyKeys.ts, from main.tsx). */
-const KeyboardShortcuts = lazy(() =>
-  import('./shortcuts/KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })),
-);
+export const loadKeyboardShortcuts = () => import('./shortcuts/KeyboardShortcuts.tsx');
+const KeyboardShortcuts = lazy(() => loadKeyboardShortcuts().then((m) => ({ default: m.KeyboardShortcuts })));
 
 interface RouterContext {
   /** Debug pages exist only against the local stack or with VITE_DEBUG_PAGES=true; elsewhere they are not found. */
@@ -168,8 +168,15 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren(shellChildren),
 ]);
 
-export function createAppRouter(context: RouterContext) {
-  return createRouter({ routeTree, context, defaultPreload: 'intent', scrollRestoration: true });
+/** `server`: the router the server renders a first page with, at one address; it restores no scroll. */
+export function createAppRouter(context: RouterContext, server?: { history: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    scrollRestoration: !server,
+    ...(server && { history: server.history }),
+  });
 }
 
 declare module '@tanstack/react-router' {

@@ -17,9 +17,8 @@ import styles from './Header.module.css';
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 const Bell = lazy(() => import('./Bell.tsx').then((m) => ({ default: m.Bell })));
 // The search box's instant search loads just after the first paint, which shows the box as it will be.
-const HeaderSearch = lazy(() =>
-  import('../../features/search/HeaderSearch.tsx').then((m) => ({ default: m.HeaderSearch })),
-);
+export const loadHeaderSearch = () => import('../../features/search/HeaderSearch.tsx');
+const HeaderSearch = lazy(() => loadHeaderSearch().then((m) => ({ default: m.HeaderSearch })));
 
 export function Header({ unread }: { unread: number }) {
   const userId = useSession((s) => s.user?.id ?? null);

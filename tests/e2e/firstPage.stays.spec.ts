@@ -1,0 +1,123 @@
+// The page the server painted stays while the app starts: the first post of a thread and the first row of home are
+// the same nodes, with the same words, from the first byte until the app is interactive; no loading state shows in
+// between, and the category cards' counts do not move. Recorded by a MutationObserver installed before the HTML
+// arrives, at both sizes and with the CPU throttled 4x, as a phone would start.
+import { expect, test, type Page } from './support/test.ts';
+import { SEEDED } from './pages/ThreadPage.ts';
+
+interface Watch {
+  /** The node the test follows, as the HTML parser first inserted it. */
+  target: string;
+  /** The category cards' texts, when the page has them: each change is recorded. */
+  cards?: string;
+}
+
+interface Record {
+  firstAt: number | null;
+  startedAt: number | null;
+  sameNode: boolean;
+  connected: boolean;
+  textBefore: string | null;
+  textAfter: string | null;
+  loading: string[];
+  cards: string[];
+}
+
+/** Installed before the page's first byte: follows the target node and records every loading state and count. */
+function observe({ target, cards }: Watch) {
+  const w = window as unknown as { __stays: { first: Element | null; text: string | null; at: number | null } };
+  const state = { first: null as Element | null, text: null as string | null, at: null as number | null };
+  w.__stays = state;
+  const loading: string[] = [];
+  const counts: string[] = [];
+  Object.assign(window, { __staysLoading: loading, __staysCards: counts });
+  const check = () => {
+    if (!state.first) {
+      const found = document.querySelector(target);
+      // Taken once its words are in: the parser may still be filling it.
+      if (found && found.textContent?.trim()) {
+        state.first = found;
+        state.text = found.textContent;
+        state.at = performance.now();
+      }
+    }
+    const main = document.querySelector('main');
+    if (main) {
+      const text = main.textContent ?? '';
+      if (text.includes('Loading thread')) loading.push('Loading thread…');
+      if (main.querySelector('.skeleton, [aria-busy="true"]')) loading.push('skeleton');
+    }
+    if (cards) {
+      const now = [...document.querySelectorAll(cards)].map((c) => c.textContent?.trim()).join(' | ');
+      if (now && counts[counts.length - 1] !== now) counts.push(now);
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+async function visit(page: Page, path: string, watch: Watch): Promise<Record> {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(observe, watch);
+  await page.goto(path);
+  // The app marks its root once its first render is committed and its handlers are attached.
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+  const record = await page.evaluate((target) => {
+    const w = window as unknown as {
+      __stays: { first: Element | null; text: string | null; at: number | null };
+      __staysLoading: string[];
+      __staysCards: string[];
+    };
+    const { first, text, at } = w.__stays;
+    return {
+      firstAt: at,
+      startedAt: Number(document.documentElement.dataset.appStartedAt ?? NaN),
+      sameNode: first !== null && document.querySelector(target) === first,
+      connected: first?.isConnected ?? false,
+      textBefore: text,
+      textAfter: first?.textContent ?? null,
+      loading: [...new Set(w.__staysLoading)],
+      cards: w.__staysCards,
+    };
+  }, watch.target);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // In words (a development build) or as a production build's numbers: 418 to 425 are hydration's.
+  expect(errors.filter((e) => /hydrat|did(n't| not) match|Minified React error #4(1[89]|2[0-5])/i.test(e))).toEqual([]);
+  return record;
+}
+
+function expectStayed(record: Record) {
+  expect(record.firstAt, 'the HTML painted the node').not.toBeNull();
+  expect(record.connected, 'the painted node is still in the document').toBe(true);
+  expect(record.sameNode, 'the app kept the painted node, not a copy').toBe(true);
+  expect(record.textAfter).toBe(record.textBefore);
+  expect(record.loading, 'no loading state showed between the paint and the app').toEqual([]);
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}x${viewport.height}, the CPU throttled 4x`, () => {
+    test.use({ viewport, serviceWorkers: 'block' });
+
+    test("a thread's first post stays through the app's start", async ({ page }) => {
+      const record = await visit(page, `/t/${SEEDED.mega}`, { target: 'main article' });
+      expectStayed(record);
+      expect(record.textAfter).toContain('Keep all the short-term price talk here');
+    });
+
+    test("home's first row stays, and the category counts do not move", async ({ page }) => {
+      const record = await visit(page, '/', {
+        target: 'main section[aria-labelledby="recent-heading"] li',
+        cards: 'main section[aria-labelledby="categories-heading"] a',
+      });
+      expectStayed(record);
+      expect(record.cards).toHaveLength(1);
+      expect(record.cards[0]).toMatch(/\d+ threads?/);
+    });
+  });
+}
