@@ -89,14 +89,18 @@ loadBackendConfig(configSources).then(
         <AppRoot backend={backendOf(client)} session={session} sync={sync} firstScreen={firstScreen} router={router} />
       </StrictMode>
     );
-    if (hydrating) {
-      // Everything the first render needs is here before it starts, so no part of the page waits behind a
-      // placeholder, or is replaced because the app's state moved while it waited.
-      await Promise.all([router.load(), client.catch(() => undefined), loadHeaderSearch(), loadKeyboardShortcuts()]);
-      hydrateRoot(rootElement, app);
-    } else {
-      createRoot(rootElement).render(app);
-    }
+    // Everything the first render needs is here before it starts, so no part of the page waits behind a placeholder,
+    // or is replaced because the app's state moved while it waited. If some of it did not come (the connection
+    // dropped after the paint), the app starts all the same and renders the page anew; the parts whose code is
+    // missing come once the browser is back online (importWhenOnline), as does the screen's own, which
+    // router.load() waits for.
+    const needed: PromiseSettledResult<unknown>[] = hydrating
+      ? await Promise.allSettled([router.load(), client, loadHeaderSearch(), loadKeyboardShortcuts()])
+      : [];
+    const missing = needed.find((loaded): loaded is PromiseRejectedResult => loaded.status === 'rejected');
+    if (missing) console.warn('The page is rendered anew: some of its code did not load', missing.reason);
+    if (hydrating && !missing) hydrateRoot(rootElement, app);
+    else createRoot(rootElement).render(app);
     warmScreens(router);
     // The app started from the kept config without waiting for the server; a changed one needs a fresh start.
     if (startsFromKeptConfig) {

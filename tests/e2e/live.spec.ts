@@ -125,3 +125,32 @@ test('a reader whose sync code could not load at the start (offline) gets the re
   await page.context().setOffline(false);
   await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
 });
+
+test('a visitor whose connection drops while the app starts gets the app, and the replies once back online', async ({
+  page,
+  browser,
+}) => {
+  // The connection goes when the header search's code is asked for: code the app's start waits for, after the paint.
+  const startCode = /\/assets\/HeaderSearch-[^/]+\.js$/;
+  await page.route(startCode, async (route) => {
+    await route.abort('internetdisconnected');
+    await page.context().setOffline(true);
+    await page.unroute(startCode);
+  });
+  const reader = new ThreadPage(page);
+  await reader.open(SEEDED.short);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+
+  const writerContext = await browser.newContext();
+  const writerPage = await writerContext.newPage();
+  await signInQuickly(writerPage, ADMIN);
+  const writer = new ThreadPage(writerPage);
+  await writer.open(SEEDED.short);
+  const text = `Reader whose app started offline ${Date.now()}`;
+  await writer.reply(text);
+  await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
+  await writerContext.close();
+
+  await page.context().setOffline(false);
+  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+});
