@@ -31,11 +31,15 @@ function observe({ target, cards }: Watch) {
   const loading: string[] = [];
   const counts: string[] = [];
   Object.assign(window, { __staysLoading: loading, __staysCards: counts });
+  // The parser may stop inside a node and paint it half filled: it is whole once a node follows it, or parsing is done.
+  const parsedPast = (node: Node) => {
+    for (let n: Node | null = node; n; n = n.parentNode) if (n.nextSibling) return true;
+    return document.readyState !== 'loading';
+  };
   const check = () => {
     if (!state.first) {
       const found = document.querySelector(target);
-      // Taken once its words are in: the parser may still be filling it.
-      if (found && found.textContent?.trim()) {
+      if (found && parsedPast(found)) {
         state.first = found;
         state.text = found.textContent;
         state.at = performance.now();
