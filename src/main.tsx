@@ -12,7 +12,7 @@ import { embeddedConfig, loadBackendConfig, refreshBackendConfig, savedConfig } 
 import { appInstallPrompt } from './app/pwa/installPrompt.ts';
 import { createAppSync } from './app/boot/createAppSync.ts';
 import { logErrorLater } from './state/errors/logErrorLater.ts';
-import { FIRST_ROWS_SCRIPT_ID } from './data/firstRows.ts';
+import { FIRST_ROWS_SCRIPT_ID } from './data/firstRowsScript.ts';
 import { authStorageKey } from './backend/auth.ts';
 import { loadHeaderSearch } from './app/shell/Header.tsx';
 import type { FirstScreen } from './state/queries/firstScreen.tsx';

@@ -1,11 +1,9 @@
 // The rows a first page carries in its HTML, as the local stack writes them (supabase/local/web/firstPage.ts) and the
 // app seeds its mirror from before its first render (src/sync/seedFirstRows.ts), and whose first render shows them.
-// Alone with the script's id and its reader, so the first screen's entry loads nothing else for it.
+// Loaded with the seeding, not by the first screen's entry, which needs only the script's id (firstRowsScript.ts).
 import type { Row } from '../backend/database.ts';
+import { FIRST_ROWS_SCRIPT_ID } from './firstRowsScript.ts';
 import type { CategoryRow, CategoryType, ProfileRow } from './types.ts';
-
-/** The id of the JSON script that holds the rows. */
-export const FIRST_ROWS_SCRIPT_ID = 'first-rows';
 
 export interface FirstRows {
   /** The first screen the rows are for. */

@@ -12,7 +12,8 @@ import type { FirstPageRoute } from '../data/firstScreens.ts';
 import { ShellSkeleton } from './ShellSkeleton.tsx';
 import { StaticShell } from './StaticShell.tsx';
 
-export { FIRST_ROWS_SCRIPT_ID, type FirstRows } from '../data/firstRows.ts';
+export { FIRST_ROWS_SCRIPT_ID } from '../data/firstRowsScript.ts';
+export type { FirstRows } from '../data/firstRows.ts';
 export { firstPageRoute, type FirstPageRoute } from '../data/firstScreens.ts';
 
 /** Markup with the router's links resolved at `pathname`. */
