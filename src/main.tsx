@@ -6,6 +6,7 @@ import { debugPagesEnabled } from './app/debugPages.ts';
 import { createAppRouter, loadKeyboardShortcuts } from './app/router.tsx';
 import { warmScreens } from './app/warmScreens.ts';
 import { whenIdle } from './lib/whenIdle.ts';
+import { importWhenOnline } from './lib/importWhenOnline.ts';
 import { createAppSession } from './app/boot/createAppSession.ts';
 import { backendOf } from './state/BackendContext.tsx';
 import { embeddedConfig, loadBackendConfig, refreshBackendConfig, savedConfig } from './backend/config.ts';
@@ -24,6 +25,7 @@ keepEarlyKeys();
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error ?? event.message));
 
 const rootElement = document.getElementById('root')!;
+const loadClient = () => import('./backend/client.ts');
 // The rows the server rendered this page from, when it did: read beside the config, by a module of their own.
 const firstPage = document.getElementById(FIRST_ROWS_SCRIPT_ID)
   ? import('./sync/seedFirstRows.ts').then((m) => ({ ...m.firstPageIn(document, window.location.pathname), m }))
@@ -51,8 +53,11 @@ function hydratesServerPage(rendered: boolean | undefined, backendUrl: string): 
 
 loadBackendConfig(configSources).then(
   async (config) => {
-    // supabase-js loads after the first screen, which paints from the mirror.
-    const client = import('./backend/client.ts').then((m) => m.createBackendClient(config));
+    // supabase-js loads after the first screen, which paints from the mirror. Its code not loading (the connection
+    // dropped after the paint) renders the page anew, and the client comes once the browser is back online: the
+    // engine and the session wait for it instead of failing for the page's life.
+    const clientCode = loadClient();
+    const client = clientCode.catch(() => importWhenOnline(loadClient)).then((m) => m.createBackendClient(config));
     const sync = createAppSync(client, config);
     const first = await firstPage?.catch((error: unknown) => {
       logErrorLater(error, 'Could not read the rows the page came with');
@@ -95,7 +100,12 @@ loadBackendConfig(configSources).then(
     // missing come once the browser is back online (importWhenOnline), as does the screen's own, which
     // router.load() waits for.
     const needed: PromiseSettledResult<unknown>[] = hydrating
-      ? await Promise.allSettled([router.load(), client, loadHeaderSearch(), loadKeyboardShortcuts()])
+      ? await Promise.allSettled([
+          router.load(),
+          clientCode.then(() => client),
+          loadHeaderSearch(),
+          loadKeyboardShortcuts(),
+        ])
       : [];
     const missing = needed.find((loaded): loaded is PromiseRejectedResult => loaded.status === 'rejected');
     if (missing) console.warn('The page is rendered anew: some of its code did not load', missing.reason);

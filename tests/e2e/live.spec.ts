@@ -154,3 +154,36 @@ test('a visitor whose connection drops while the app starts gets the app, and th
   await page.context().setOffline(false);
   await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
 });
+
+test('a visitor whose connection drops before supabase-js has loaded gets the replies once back online', async ({
+  page,
+  browser,
+}) => {
+  // The client's code is on its way when the connection goes, after the paint: the engine and the session need it.
+  const clientCode = /\/assets\/client-[^/]+\.js$/;
+  let drop: () => void = () => undefined;
+  const dropped = new Promise<void>((resolve) => (drop = resolve));
+  await page.route(clientCode, async (route) => {
+    await dropped;
+    await route.abort('internetdisconnected');
+  });
+  const reader = new ThreadPage(page);
+  await reader.open(SEEDED.short);
+  await page.context().setOffline(true);
+  drop();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await page.unroute(clientCode);
+
+  const writerContext = await browser.newContext();
+  const writerPage = await writerContext.newPage();
+  await signInQuickly(writerPage, ADMIN);
+  const writer = new ThreadPage(writerPage);
+  await writer.open(SEEDED.short);
+  const text = `Reader without supabase-js at the start ${Date.now()}`;
+  await writer.reply(text);
+  await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
+  await writerContext.close();
+
+  await page.context().setOffline(false);
+  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+});
