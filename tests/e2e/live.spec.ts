@@ -11,11 +11,17 @@ const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
 /** Well under the interval pull: what shows within it was poked. */
 const LIVE_WAIT_MS = 30_000;
 
-/** Counts the page's navigations and focus events from now on: a live update needs neither. */
+/**
+ * Counts the page's reloads and moves to another address, and its focus events, from now on: a live update needs
+ * none. The router writing its state into the history entry at the same address, as the app starts on the server's
+ * page, is neither.
+ */
 async function watchForReloads(page: Page) {
   let navigations = 0;
+  const address = page.url();
+  page.on('domcontentloaded', () => (navigations += 1));
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations += 1;
+    if (frame === page.mainFrame() && frame.url() !== address) navigations += 1;
   });
   await page.evaluate(() => {
     const counts = { focus: 0 };
