@@ -18,9 +18,11 @@ import { authStorageKey } from './backend/auth.ts';
 import { loadHeaderSearch } from './app/shell/Header.tsx';
 import type { FirstScreen } from './state/queries/firstScreen.tsx';
 import { keepEarlyKeys } from './app/shortcuts/earlyKeys.ts';
+import { keepEarlyTaps, takeEarlyTaps, tapAgain } from './app/boot/earlyTaps.ts';
 import './ui/theme.css';
 
 keepEarlyKeys();
+keepEarlyTaps();
 
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error ?? event.message));
 
@@ -109,8 +111,12 @@ loadBackendConfig(configSources).then(
       : [];
     const missing = needed.find((loaded): loaded is PromiseRejectedResult => loaded.status === 'rejected');
     if (missing) console.warn('The page is rendered anew: some of its code did not load', missing.reason);
-    if (hydrating && !missing) hydrateRoot(rootElement, app);
-    else createRoot(rootElement).render(app);
+    // Taps on the server's page reach its buttons once hydrated; a page rendered anew has other buttons.
+    const taps = takeEarlyTaps();
+    if (hydrating && !missing) {
+      hydrateRoot(rootElement, app);
+      tapAgain(taps);
+    } else createRoot(rootElement).render(app);
     warmScreens(router);
     // The app started from the kept config without waiting for the server; a changed one needs a fresh start.
     if (startsFromKeptConfig) {

@@ -118,7 +118,7 @@ test('words typed in the header search before the app has started are searched o
   await expectNotStarted(page);
   await search.type('collateral');
 
-  await start();
+  start();
   await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
   await expect(search.box).toHaveValue('collateral');
   await expect(search.threadOptions.filter({ hasText: MASTERNODE })).toBeVisible();
@@ -134,7 +134,7 @@ test('Enter in the header search before the app has started opens the full resul
   await search.submit('collateral');
 
   await expect(page).toHaveURL(/\/search\?q=collateral$/);
-  await start();
+  start();
   await expect(page.getByRole('heading', { name: 'Search results for “collateral”' })).toBeVisible();
   await expect(search.threadResult(MASTERNODE)).toBeVisible();
 });

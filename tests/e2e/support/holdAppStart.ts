@@ -4,17 +4,15 @@ import { expect, type Page } from '@playwright/test';
 
 const START_CODE = /\/assets\/HeaderSearch-[^/]+\.js$/;
 
-export async function holdAppStart(page: Page): Promise<() => Promise<void>> {
+export async function holdAppStart(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
+  // Left in place once released: a request held then goes on, as does every later one.
   await page.route(START_CODE, async (route) => {
     await released;
     await route.continue();
   });
-  return async () => {
-    release();
-    await page.unroute(START_CODE);
-  };
+  return release;
 }
 
 /** The page the server painted, with the app not started on it. */
