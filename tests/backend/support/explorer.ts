@@ -1,6 +1,7 @@
 // A block explorer on 127.0.0.1 for tests, speaking the Etherscan-compatible API as Blockscout serves it at /api:
 // gettxinfo and gettxreceiptstatus for the transactions a test adds, "Transaction not found" for any other hash,
-// and, when a test asks, a 500, a body that is not JSON, JSON of another shape, or no answer at all.
+// and, when a test asks, a 500, a body that is not JSON, JSON of another shape, no answer at all, headers and then a
+// body that never ends, a 300 MB body (streamed, never held), or a redirect.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,7 +14,11 @@ export interface ExplorerTransaction {
   receipt: '1' | '0' | '';
 }
 
-export type ExplorerFailure = 'http500' | 'malformed' | 'wrongShape' | 'silent';
+export type ExplorerFailure =
+  'http500' | 'malformed' | 'wrongShape' | 'silent' | 'stalledBody' | 'huge' | { redirectTo: string };
+
+/** The size of the 'huge' answer. */
+export const HUGE_ANSWER_BYTES = 300 * 1024 * 1024;
 
 export interface Explorer {
   /** The explorer's base URL, as WALLET_EXPLORER_URL names it. */
@@ -23,6 +28,8 @@ export interface Explorer {
   fail(failure: ExplorerFailure | undefined): void;
   /** The query strings received, in order. */
   requests: URLSearchParams[];
+  /** Bytes of the 'huge' answer written so far, until its client stopped reading. */
+  hugeBytesSent(): number;
   close(): Promise<void>;
 }
 
@@ -31,10 +38,28 @@ const send = (res: ServerResponse, status: number, body: string) => {
   res.end(body);
 };
 
+/** A JSON string of HUGE_ANSWER_BYTES, written a chunk at a time as the client reads, until it stops. */
+function sendHuge(res: ServerResponse, sent: (bytes: number) => void) {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = Buffer.alloc(64 * 1024, 'a');
+  let left = HUGE_ANSWER_BYTES;
+  const pump = () => {
+    while (left > 0 && !res.destroyed) {
+      left -= chunk.length;
+      sent(chunk.length);
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    if (!res.destroyed) res.end();
+  };
+  res.write('{"status":"1","message":"OK","result":"');
+  pump();
+}
+
 export async function startExplorer(): Promise<Explorer> {
   const transactions = new Map<string, ExplorerTransaction>();
   const requests: URLSearchParams[] = [];
   let failure: ExplorerFailure | undefined;
+  let hugeSent = 0;
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -43,6 +68,15 @@ export async function startExplorer(): Promise<Explorer> {
     if (failure === 'http500') return send(res, 500, '<html>Internal Server Error</html>');
     if (failure === 'malformed') return send(res, 200, '{"status":"1","message":"OK","result":');
     if (failure === 'wrongShape') return send(res, 200, '{"status":"1","message":"OK","result":{"value":12}}');
+    if (failure === 'stalledBody') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.write('{"status":"1","message":"OK","result":');
+    }
+    if (failure === 'huge') return sendHuge(res, (bytes) => (hugeSent += bytes));
+    if (typeof failure === 'object') {
+      res.writeHead(302, { location: failure.redirectTo + (req.url ?? '/').replace(/^\//, '') });
+      return void res.end();
+    }
     if (url.pathname !== '/api' || url.searchParams.get('module') !== 'transaction') {
       return send(res, 200, JSON.stringify({ status: '0', message: 'Unknown action', result: null }));
     }
@@ -91,6 +125,7 @@ export async function startExplorer(): Promise<Explorer> {
       failure = next;
     },
     requests,
+    hugeBytesSent: () => hugeSent,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
