@@ -37,7 +37,8 @@ const fetchOutside = globalThis.fetch;
 globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const call = running.getStore();
   const url = input instanceof Request ? input.url : String(input);
-  if (!call || new URL(url).origin !== call.origin) return fetchOutside(input, init);
+  // An address that does not parse is left to fetch, which refuses it as it would anywhere.
+  if (!call || !URL.canParse(url) || new URL(url).origin !== call.origin) return fetchOutside(input, init);
   const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
   headers.set(INNER_CALL_HEADER, call.token);
   return fetchOutside(input, { ...init, headers });
