@@ -5,7 +5,6 @@ import { expect, test, type Page } from './support/test.ts';
 import { AuthPage } from './pages/AuthPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';
-import { controlledByServiceWorker } from './support/serviceWorker.ts';
 import { DESKTOP, screen } from './support/screens.ts';
 
 test.use({ viewport: DESKTOP, serviceWorkers: 'allow' });
@@ -86,9 +85,12 @@ test('offline, a banner says "You are offline" and a reload keeps the display na
   await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
   const shell = new Shell(page);
   await expect(shell.userMenuButton).toHaveAccessibleName(/Guap Member/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.goto('/');
   await expect(page.getByTestId('thread-row').first()).toBeVisible();
-  await controlledByServiceWorker(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
