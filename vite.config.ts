@@ -38,6 +38,9 @@ export default defineConfig({
       manifest,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+        // The install prompt's screenshots (285 KB) are fetched by the browser when it offers to install, online; the
+        // app never shows them, so a first visit does not download them for offline use.
+        globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },

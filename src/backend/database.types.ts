@@ -1447,43 +1447,6 @@ export type Database = {
         };
         Relationships: [];
       };
-      wallet_challenges: {
-        Row: {
-          created_at: string;
-          message: string;
-          nonce: string;
-          used_at: string | null;
-          user_id: string;
-        };
-        Insert: {
-          created_at?: string;
-          message: string;
-          nonce?: string;
-          used_at?: string | null;
-          user_id: string;
-        };
-        Update: {
-          created_at?: string;
-          message?: string;
-          nonce?: string;
-          used_at?: string | null;
-          user_id?: string;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'wallet_challenges_user_id_fkey';
-            columns: ['user_id'];
-            referencedRelation: 'profile_private';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'wallet_challenges_user_id_fkey';
-            columns: ['user_id'];
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
-          },
-        ];
-      };
       watched_words: {
         Row: {
           action: string;
@@ -1914,7 +1877,6 @@ export type Database = {
       sync_table: { Args: { members?: string[]; table_name: string; topic: string }; Returns: undefined };
       sync_watermark: { Args: Record<PropertyKey, never>; Returns: number };
       take_siwe_nonce: { Args: { p_nonce: string }; Returns: boolean };
-      take_wallet_challenge: { Args: { p_nonce: string; p_user: string }; Returns: string };
       tip_sender_wallet: { Args: { p_tip: string }; Returns: string };
       touch_last_seen: { Args: Record<PropertyKey, never>; Returns: undefined };
       trust_level: { Args: { member: string }; Returns: number };
@@ -1933,7 +1895,6 @@ export type Database = {
       unlink_wallet_identity: { Args: { p_address: string; p_user: string }; Returns: string };
       username_problem: { Args: { wanted: string }; Returns: string };
       wait_in_words: { Args: { seconds: number }; Returns: string };
-      wallet_challenge: { Args: Record<PropertyKey, never>; Returns: Json };
       watch_censor: { Args: { body: string; normalized: string }; Returns: string };
       watch_collapse: { Args: { body: string }; Returns: string };
       watch_field: { Args: { body: string; can_hold: boolean; what: string }; Returns: string };

@@ -1,20 +1,16 @@
-// The wallet's calls to the forum: proving an address (a challenge, then the verify-wallet function), having the
+// The wallet's calls to the forum: proving an address (a signed EIP-4361 message, checked by verify-wallet), having the
 // check-tip function settle a tip on chain, and a member's tips. All online, as DESIGN.md says; recording a tip goes
 // through the outbox (src/sync/kinds/tip.ts).
 import type { ForumClient } from './client.ts';
 import { AppError, backendError, kindOfStatus, noConnection } from './errors.ts';
+import { walletMessageFor, type WalletMessageParts } from './walletMessage.ts';
 
-interface Challenge {
-  nonce: string;
-  message: string;
-}
+/** What the wallet shows above the message's fields: which address it proves, and for what. */
+const VERIFY_STATEMENT = 'Verify that this wallet holds the address on your GuapCoin Forum profile.';
 
-/** The text the member's wallet signs: it names the forum, the member and a nonce the server spends once. */
-export async function askWalletChallenge(client: ForumClient): Promise<Challenge> {
-  const { data, error, status } = await client.rpc('wallet_challenge');
-  if (error) throw backendError('Failed to start the verification', error, status);
-  return data as unknown as Challenge;
-}
+/** The message the member's wallet signs to prove the profile's address, with a nonce the server spends once. */
+export const verifyMessageFor = (client: ForumClient, parts: WalletMessageParts): Promise<string> =>
+  walletMessageFor(client, VERIFY_STATEMENT, parts, 'Failed to start the verification');
 
 /** An Edge Function's answer, or its refusal in its own words ({ error }) as an AppError. */
 export async function invoke<T>(client: ForumClient, name: string, body: Record<string, unknown>): Promise<T> {
@@ -27,10 +23,7 @@ export async function invoke<T>(client: ForumClient, name: string, body: Record<
   throw new AppError(kindOfStatus(response.status), message, { status: response.status, detail: message });
 }
 
-export async function verifyWallet(
-  client: ForumClient,
-  proof: { nonce: string; address: string; signature: string },
-): Promise<void> {
+export async function verifyWallet(client: ForumClient, proof: { message: string; signature: string }): Promise<void> {
   await invoke<{ verified: true }>(client, 'verify-wallet', proof);
 }
 

@@ -2,6 +2,7 @@
 import type { FairQueue } from './fairQueue.ts';
 import type { SignInLimiter } from './auth/rateLimits.ts';
 import type { Db } from './db.ts';
+import type { FunctionCalls } from './functionCalls.ts';
 import type { LocalFunctions } from './functions.ts';
 import type { JwtKeys } from './jwt.ts';
 import type { DueTimer } from './dueTimer.ts';
@@ -25,6 +26,8 @@ export interface StackContext {
   signInLimiter?: SignInLimiter;
   /** The Edge Functions of supabase/functions, served at /functions/v1. */
   functions: LocalFunctions;
+  /** Each caller's functions in flight, and the turns their own requests back to the stack take. */
+  functionCalls: FunctionCalls;
   /** The public half of the VAPID pair that push subscriptions are made with (/local/v1/config). */
   vapidPublicKey: string;
   /** Runs send-notifications after writes; absent when the stack sends no notifications (most test stacks). */

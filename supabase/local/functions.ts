@@ -1,5 +1,6 @@
 // /functions/v1/{name}: runs the Edge Functions of supabase/functions in this process, as the hosted Functions API
-// does: the JWT or API key checked first (verify_jwt, hosted's default), then the function's own handler with a Request.
+// does: the JWT or API key checked first (verify_jwt, hosted's default), then the function's own handler with a Request,
+// counted among its caller's calls in flight (functionCalls.ts).
 // Each function folder has a runtime-neutral handler.ts exporting createHandler(env); index.ts is for Deno.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,8 @@ import type { Env } from '../functions/_shared/env.ts';
 import type { StackContext } from './context.ts';
 import { apiKeyClaims } from './apiKeys.ts';
 import { ApiError, header, type ApiRequest, type ApiResponse } from './http.ts';
+import type { JwtClaims } from './db.ts';
+import type { FunctionCaller } from './functionCalls.ts';
 import { authorizationBearer, verifyJwt } from './jwt.ts';
 // The functions' supabase-js clients need a WebSocket class to exist on Node 20, as `npm start` runs them.
 import './noRealtimeSocket.ts';
@@ -57,7 +60,8 @@ export async function handleFunctions(req: ApiRequest, ctx: StackContext): Promi
   const apikey = header(req, 'apikey');
   const token = authorizationBearer(req.headers) ?? (apikey && apiKeyClaims(ctx.keys.api, apikey) ? apikey : undefined);
   if (token === undefined) throw new ApiError(401, { code: 401, message: 'Missing authorization header' });
-  if (!(await verifyJwt(ctx.keys, token)).ok) throw new ApiError(401, { code: 401, message: 'Invalid JWT' });
+  const verified = await verifyJwt(ctx.keys, token);
+  if (!verified.ok) throw new ApiError(401, { code: 401, message: 'Invalid JWT' });
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
@@ -68,7 +72,14 @@ export async function handleFunctions(req: ApiRequest, ctx: StackContext): Promi
     headers,
     body: hasBody ? new Uint8Array(req.body) : undefined,
   });
-  return toApiResponse(await (await handler)(request));
+  const run = await handler;
+  return ctx.functionCalls.run(callerOf(verified.claims, req), async () => toApiResponse(await run(request)));
+}
+
+function callerOf(claims: JwtClaims, req: ApiRequest): FunctionCaller {
+  if (claims.role === 'service_role') return { kind: 'service' };
+  if (typeof claims.sub === 'string') return { kind: 'member', id: claims.sub };
+  return { kind: 'address', address: req.remoteAddress };
 }
 
 /**
@@ -76,21 +87,24 @@ export async function handleFunctions(req: ApiRequest, ctx: StackContext): Promi
  * the apikey header, and the legacy service_role key as the bearer while the legacy keys are on.
  */
 export async function invokeAsService(
-  ctx: Pick<StackContext, 'functions' | 'apiUrl' | 'keys'>,
+  ctx: Pick<StackContext, 'functions' | 'functionCalls' | 'apiUrl' | 'keys'>,
   name: string,
   body: unknown,
 ): Promise<Response> {
   const handler = ctx.functions.handler(name);
   if (!handler) throw new Error(`supabase/functions/${name} is missing`);
-  return (await handler)(
-    new Request(`${ctx.apiUrl}/functions/v1/${name}`, {
-      method: 'POST',
-      headers: {
-        apikey: ctx.keys.api.secretKey,
-        ...(ctx.keys.api.legacyKeys && { authorization: `Bearer ${ctx.keys.serviceKey}` }),
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    }),
+  const run = await handler;
+  return ctx.functionCalls.run({ kind: 'service' }, () =>
+    run(
+      new Request(`${ctx.apiUrl}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: {
+          apikey: ctx.keys.api.secretKey,
+          ...(ctx.keys.api.legacyKeys && { authorization: `Bearer ${ctx.keys.serviceKey}` }),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      }),
+    ),
   );
 }

@@ -10,6 +10,7 @@ import { FairQueue, QueueFull, type FairQueueLimits } from './fairQueue.ts';
 import { HOSTED_AUTH_RATE_LIMITS, SignInLimiter, type AuthRateLimits } from './auth/rateLimits.ts';
 import type { StackContext, WalletSettings } from './context.ts';
 import type { Db, RoleTimeouts } from './db.ts';
+import { FunctionCalls } from './functionCalls.ts';
 import { invokeAsService, LocalFunctions } from './functions.ts';
 import { ApiError, BodyTooLarge, readBody, send, type ApiRequest, type ApiResponse } from './http.ts';
 import { makeKeys } from './jwt.ts';
@@ -146,19 +147,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         };
         if (service.gateway) assertApiKeys(apiReq, ctx.keys);
         const shape = requestShape(apiReq.method, url);
-        const penalized = service.busy && penalties?.retryAfterS(apiReq.remoteAddress, shape);
+        // A running function's own request takes its turn as the member it runs for, not as the server's address.
+        const client = ctx.functionCalls.turnOf(req.headers) ?? apiReq.remoteAddress;
+        const penalized = service.busy && penalties?.retryAfterS(client, shape);
         if (penalized && service.busy) {
           const message = `A request like this, or from this address, ran past its time limit; retry in ${penalized} s`;
           const headers = { 'retry-after': String(penalized) };
           return send(res, { status: 429, headers, body: service.busy(message, penalized) }, head, cors);
         }
         // After the body is read: a slow upload holds no turn.
-        const release = service.busy ? await queue?.acquire(apiReq.remoteAddress) : undefined;
+        const release = service.busy ? await queue?.acquire(client) : undefined;
         let out: ApiResponse;
         try {
           out = await service.handler(apiReq, ctx);
         } catch (e) {
-          if (e instanceof ApiError && e.body.code === '57014') penalties?.record(apiReq.remoteAddress, shape);
+          if (e instanceof ApiError && e.body.code === '57014') penalties?.record(client, shape);
           throw e;
         } finally {
           release?.();
@@ -231,6 +234,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     mailbox: isLoopbackHost(host) ? 'loopback' : options.exposeMailbox ? 'everywhere' : 'off',
     signInLimiter: limits === false ? undefined : new SignInLimiter(limits),
     functions,
+    functionCalls: new FunctionCalls(url),
     vapidPublicKey: vapid.publicKey,
     wallet: options.wallet ?? {},
   };

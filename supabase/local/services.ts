@@ -28,8 +28,9 @@ export interface Service {
   gateway: boolean;
   /**
    * Present when the service waits for the client's turn at the database (fairQueue.ts): its 429, in its own shape,
-   * for a client with too many requests waiting. Not the functions: they call /rest/v1 back from this address while
-   * they run, and would wait for their own turn.
+   * for a client with too many requests waiting. Not the functions: a function holds no turn while it runs (its own
+   * requests back to /rest/v1 and /auth/v1 would wait behind it); those requests take their turns as the member it
+   * runs for, and a member has a bounded number of calls in flight (functionCalls.ts).
    */
   busy?(message: string, retryAfterS: number): object;
 }

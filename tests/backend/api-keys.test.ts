@@ -11,6 +11,7 @@ import { createHandler as verifyWallet } from '../../supabase/functions/verify-w
 import type { StoredMail } from '../../supabase/local/mail.ts';
 import { REALTIME_PATH } from '../../supabase/local/realtime/realtimeServer.ts';
 import { makeThread, type TestMember } from './members.ts';
+import { localhostUrl, signedBody } from './siwe-helpers.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 import { invokeFunction } from './support/invokeFunction.ts';
 import { postReply } from './support/notifications.ts';
@@ -90,14 +91,15 @@ describe('with the legacy keys off, the publishable and secret keys', () => {
     const wallet = Wallet.createRandom();
     const saved = await bob.client.from('profiles').update({ wallet_address: wallet.address }).eq('id', bob.id);
     expect(saved.error).toBeNull();
-    const { data } = await bob.client.rpc('wallet_challenge');
-    const { nonce, message } = data as { nonce: string; message: string };
-    const signature = await wallet.signMessage(message);
-    expect(await invokeFunction(bob.client, 'verify-wallet', { nonce, address: wallet.address, signature })).toEqual({
+    const uri = localhostUrl(stack, '/profile');
+    const expirationTime = new Date(Date.now() + 10 * 60_000);
+    const { data: nonce } = await bob.client.rpc('siwe_nonce');
+    const proof = await signedBody(wallet, { domain: new URL(uri).host, uri, nonce, expirationTime });
+    expect(await invokeFunction(bob.client, 'verify-wallet', proof)).toEqual({
       status: 200,
       body: { verified: true, address: wallet.address },
     });
-    const visitor = await invokeFunction(clientWith(stack.publishableKey), 'verify-wallet', { nonce });
+    const visitor = await invokeFunction(clientWith(stack.publishableKey), 'verify-wallet', proof);
     expect(visitor).toEqual({ status: 401, body: { error: 'Sign in to verify a wallet' } });
   });
 
@@ -231,6 +233,7 @@ describe('the API gateway refuses', () => {
       SUPABASE_URL: stack.url,
       SUPABASE_ANON_KEY: stack.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: stack.serviceKey,
+      SITE_URL: stack.url,
     };
     const res = await verifyWallet((name) => env[name])(
       new Request(`${stack.url}/functions/v1/verify-wallet`, {

@@ -131,72 +131,16 @@ describe('the proof and the count on a profile', () => {
   });
 });
 
-describe('challenges', () => {
-  it('gives a member a challenge naming the forum, the member and the nonce', async () => {
-    const member = await createMember(stack);
-    const { data, error } = await member.client.rpc('wallet_challenge');
-    expect(error).toBeNull();
-    const { nonce, message } = data as { nonce: string; message: string };
-    expect(message).toBe(`GuapCoin Forum: sign to prove this wallet is yours.\nMember: ${member.id}\nNonce: ${nonce}`);
-    expect(
-      await dbRow(stack, 'select user_id, message, used_at from public.wallet_challenges where nonce = $1', [nonce]),
-    ).toEqual({ user_id: member.id, message, used_at: null });
-  });
-
-  it('refuses a visitor a challenge', async () => {
-    const { error, status } = await stack.anon().rpc('wallet_challenge');
-    expect([error?.code, status]).toEqual(['42501', 401]);
-  });
-
-  it('refuses an eleventh open challenge within ten minutes, writing nothing', async () => {
-    const member = await createMember(stack);
-    for (let i = 0; i < 10; i++) expect((await member.client.rpc('wallet_challenge')).error).toBeNull();
-    const { error, status } = await member.client.rpc('wallet_challenge');
-    expect(status).toBe(429);
-    expect(error?.message).toBe('Too many wallet challenges asked for; wait a few minutes, then try again');
-    const count = await dbRow<{ n: string }>(
-      stack,
-      'select count(*) as n from public.wallet_challenges where user_id = $1',
-      [member.id],
-    );
-    expect(Number(count!.n)).toBe(10);
-  });
-
-  it('keeps the challenges from members: no read, no write', async () => {
-    const member = await createMember(stack);
-    await member.client.rpc('wallet_challenge');
-    expect((await member.client.from('wallet_challenges').select('nonce')).error?.code).toBe('42501');
-    const { error } = await member.client
-      .from('wallet_challenges')
-      .insert({ user_id: member.id, message: 'GuapCoin Forum: sign to prove this wallet is yours.' });
-    expect(error?.code).toBe('42501');
-  });
-
-  it('spends a challenge once, for its own member, within ten minutes (service role)', async () => {
-    const member = await createMember(stack);
-    const other = await createMember(stack);
-    const { nonce, message } = (await member.client.rpc('wallet_challenge')).data as { nonce: string; message: string };
-    const service = stack.service();
-    expect((await service.rpc('take_wallet_challenge', { p_user: other.id, p_nonce: nonce })).data).toBeNull();
-    expect((await service.rpc('take_wallet_challenge', { p_user: member.id, p_nonce: nonce })).data).toBe(message);
-    expect((await service.rpc('take_wallet_challenge', { p_user: member.id, p_nonce: nonce })).data).toBeNull();
-    const old = (await member.client.rpc('wallet_challenge')).data as { nonce: string };
-    await stack.db.query(
-      `update public.wallet_challenges set created_at = now() - interval '11 minutes' where nonce = $1`,
-      [old.nonce],
-    );
-    expect((await service.rpc('take_wallet_challenge', { p_user: member.id, p_nonce: old.nonce })).data).toBeNull();
-  });
-
+describe('the service role’s functions', () => {
   it('refuses the service role’s functions to members, and they change nothing', async () => {
     const member = await createMember(stack);
     const wallet = address();
     await member.client.from('profiles').update({ wallet_address: wallet }).eq('id', member.id);
-    const { nonce } = (await member.client.rpc('wallet_challenge')).data as { nonce: string };
+    const nonce = (await stack.anon().rpc('siwe_nonce')).data as string;
     const tip = tipRow();
     expect((await sender.client.from('tips').insert(tip)).error).toBeNull();
     const calls = [
-      member.client.rpc('take_wallet_challenge', { p_user: member.id, p_nonce: nonce }),
+      member.client.rpc('take_siwe_nonce', { p_nonce: nonce }),
       member.client.rpc('mark_wallet_verified', { p_user: member.id, p_address: wallet }),
       recipient.client.rpc('settle_tip', { p_tip: tip.id, p_status: 'confirmed' }),
       stack.anon().rpc('settle_tip', { p_tip: tip.id, p_status: 'confirmed' }),
@@ -205,7 +149,7 @@ describe('challenges', () => {
       expect(error?.code).toBe('42501');
       expect([401, 403]).toContain(status);
     }
-    expect(await dbRow(stack, 'select used_at from public.wallet_challenges where nonce = $1', [nonce])).toEqual({
+    expect(await dbRow(stack, 'select used_at from public.siwe_nonces where nonce = $1', [nonce])).toEqual({
       used_at: null,
     });
     expect((await walletOf(member.id)).wallet_verified).toBe(false);

@@ -1,19 +1,23 @@
-// verify-wallet through the local stack's /functions/v1, as the app invokes it: a real ethers wallet signs the
-// challenge of wallet_challenge(); forged, replayed and borrowed signatures and malformed bodies are refused.
-import { randomUUID } from 'node:crypto';
+// verify-wallet through the local stack's /functions/v1, as the app invokes it: a real ethers wallet signs a Sign-In
+// with Ethereum message for the forum (its domain and URI, chain, a nonce from siwe_nonce(), an expiry), which proves
+// the profile's address. A message for another site or chain, without an expiry or expired, signed by another key,
+// naming another address or with a spent nonce is refused with a 4xx and changes nothing.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Wallet, type HDNodeWallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbRow } from './members.ts';
+import { localhostUrl, newNonce, signedBody, siweMessage, type MessageParts } from './siwe-helpers.ts';
 import { invokeFunction } from './support/invokeFunction.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
+const CHAIN_ID = 71111;
+const MINUTE = 60_000;
+
 let stack: TestStack;
-/** A member signed in through the auth service: the function asks it who the caller is. */
 type Member = Awaited<ReturnType<TestStack['newMember']>>;
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: false });
+  stack = await startTestStack({ seed: false, wallet: { chainId: String(CHAIN_ID) } });
 });
 afterAll(async () => {
   await stack?.close();
@@ -30,142 +34,161 @@ async function memberWithWallet(): Promise<{ member: Member; wallet: HDNodeWalle
   return { member, wallet };
 }
 
-async function challenge(member: Member): Promise<{ nonce: string; message: string }> {
-  const { data, error } = await member.client.rpc('wallet_challenge');
-  if (error) throw new Error(error.message);
-  return data as { nonce: string; message: string };
+/** The message the app has the wallet sign on Verify, with any part changed. */
+async function proofBy(wallet: HDNodeWallet, change: Partial<MessageParts> = {}) {
+  const uri = change.uri ?? localhostUrl(stack, '/profile');
+  return signedBody(wallet, {
+    domain: new URL(uri).host,
+    uri,
+    chainId: CHAIN_ID,
+    nonce: await newNonce(stack),
+    statement: 'Verify that this wallet holds the address on your GuapCoin Forum profile.',
+    expirationTime: new Date(Date.now() + 10 * MINUTE),
+    ...change,
+  });
 }
+
+const nonceOf = (message: string) => /\nNonce: (\w+)\n/.exec(message)![1]!;
+
+const nonceSpent = async (message: string) =>
+  (await dbRow<{ used_at: Date | null }>(stack, 'select used_at from public.siwe_nonces where nonce = $1', [
+    nonceOf(message),
+  ]))!.used_at !== null;
 
 const verified = async (id: string) =>
   (await dbRow<{ wallet_verified: boolean }>(stack, 'select wallet_verified from public.profiles where id = $1', [id]))!
     .wallet_verified;
 
 describe('verify-wallet', () => {
-  it('proves the address that signed the member’s challenge, and a replay of that signature is refused', async () => {
+  it('proves the profile’s address with a well-formed message, spending its nonce: a replay is refused', async () => {
     const { member, wallet } = await memberWithWallet();
-    const { nonce, message } = await challenge(member);
-    const signature = await wallet.signMessage(message);
-    expect(await invoke(member.client, { nonce, address: wallet.address, signature })).toEqual({
+    const proof = await proofBy(wallet);
+    expect(await invoke(member.client, proof)).toEqual({
       status: 200,
       body: { verified: true, address: wallet.address },
     });
     expect(await verified(member.id)).toBe(true);
+    expect(await nonceSpent(proof.message)).toBe(true);
     const read = await stack.anon().from('profiles').select('wallet_verified').eq('id', member.id);
     expect(read.data).toEqual([{ wallet_verified: true }]);
 
-    expect(await invoke(member.client, { nonce, address: wallet.address, signature })).toEqual({
+    expect(await invoke(member.client, proof)).toEqual({
       status: 409,
-      body: { error: 'This challenge was already used or has expired. Ask for a new one.' },
-    });
-    expect(await verified(member.id)).toBe(true);
-  });
-
-  it('refuses a signature made by another key (400), changing nothing, and spends the challenge', async () => {
-    const { member, wallet } = await memberWithWallet();
-    const { nonce, message } = await challenge(member);
-    const forged = await Wallet.createRandom().signMessage(message);
-    expect(await invoke(member.client, { nonce, address: wallet.address, signature: forged })).toEqual({
-      status: 400,
-      body: { error: 'The signature was not made by this address' },
-    });
-    expect(await verified(member.id)).toBe(false);
-    // The genuine signature of a challenge already tried is refused too: each challenge is tried once.
-    const genuine = await wallet.signMessage(message);
-    expect((await invoke(member.client, { nonce, address: wallet.address, signature: genuine })).status).toBe(409);
-    expect(await verified(member.id)).toBe(false);
-  });
-
-  it('refuses a signature of another message than the challenge', async () => {
-    const { member, wallet } = await memberWithWallet();
-    const { nonce } = await challenge(member);
-    const signature = await wallet.signMessage(`GuapCoin Forum: sign to prove this wallet is yours.\nNonce: ${nonce}`);
-    expect((await invoke(member.client, { nonce, address: wallet.address, signature })).status).toBe(400);
-    expect(await verified(member.id)).toBe(false);
-  });
-
-  it('refuses another member’s challenge, even signed by the wallet on the caller’s profile', async () => {
-    const { member, wallet } = await memberWithWallet();
-    const other = await stack.newMember();
-    const { nonce, message } = await challenge(other);
-    const signature = await wallet.signMessage(message);
-    expect((await invoke(member.client, { nonce, address: wallet.address, signature })).status).toBe(409);
-    expect(await verified(member.id)).toBe(false);
-    expect(await dbRow(stack, 'select used_at from public.wallet_challenges where nonce = $1', [nonce])).toEqual({
-      used_at: null,
+      body: { error: 'This message’s nonce was already used or has expired. Sign a new message.' },
     });
   });
 
-  it('refuses a proof of an address that is not the profile’s (409), until it is saved', async () => {
-    const { member } = await memberWithWallet();
-    const unsaved = Wallet.createRandom();
-    const first = await challenge(member);
-    expect(
-      await invoke(member.client, {
-        nonce: first.nonce,
-        address: unsaved.address,
-        signature: await unsaved.signMessage(first.message),
-      }),
-    ).toEqual({ status: 409, body: { error: 'Your profile’s wallet address is not this address. Save it first.' } });
-    expect(await verified(member.id)).toBe(false);
-    await member.client.from('profiles').update({ wallet_address: unsaved.address.toLowerCase() }).eq('id', member.id);
-    const second = await challenge(member);
-    const answer = await invoke(member.client, {
-      nonce: second.nonce,
-      address: unsaved.address,
-      signature: await unsaved.signMessage(second.message),
+  it('refuses a replayed nonce (one a sign-in spent) with 409, changing nothing', async () => {
+    const { member, wallet } = await memberWithWallet();
+    const proof = await proofBy(wallet);
+    expect((await stack.service().rpc('take_siwe_nonce', { p_nonce: nonceOf(proof.message) })).data).toBe(true);
+    expect(await invoke(member.client, proof)).toEqual({
+      status: 409,
+      body: { error: 'This message’s nonce was already used or has expired. Sign a new message.' },
     });
-    expect(answer.status).toBe(200);
-    expect(await verified(member.id)).toBe(true);
+    expect(await verified(member.id)).toBe(false);
   });
 
-  it('answers malformed bodies with 400 and a clear message, never a 5xx', async () => {
+  it('refuses a message for another site, chain or time, or signed by another key, with 400, changing nothing', async () => {
     const { member, wallet } = await memberWithWallet();
-    const { nonce, message } = await challenge(member);
-    const signature = await wallet.signMessage(message);
-    const cases: [unknown, string][] = [
-      [{ address: wallet.address, signature }, 'nonce must be the nonce of your challenge (a UUID)'],
+    const forger = Wallet.createRandom();
+    const byForger = await proofBy(wallet);
+    const cases: [string, { message: string; signature: string }, string][] = [
       [
-        { nonce: 'not-a-uuid', address: wallet.address, signature },
-        'nonce must be the nonce of your challenge (a UUID)',
+        'another domain',
+        await proofBy(wallet, { uri: 'https://guapcoin-forum.example.net/profile' }),
+        'Signed Ethereum message is using URI which is not allowed on this server, message was signed for another app',
       ],
-      [{ nonce, address: '0x1234', signature }, 'address must be 0x followed by 40 hexadecimal digits'],
-      [{ nonce, address: 42, signature }, 'address must be a wallet address'],
-      [{ nonce, address: wallet.address }, 'signature must be the wallet’s signature of the challenge'],
-      [{ nonce, address: wallet.address, signature: 'zz' }, 'signature must be 0x followed by hexadecimal digits'],
-      [[nonce, wallet.address, signature], 'The body must be a JSON object: {nonce, address, signature}'],
-      ['just text', 'The body must be JSON: {nonce, address, signature}'],
+      [
+        'a domain that is not its URI’s',
+        await proofBy(wallet, { domain: 'guapcoin-forum.example.net' }),
+        'Signed Ethereum message is using a Domain that does not match the one in URI which is not allowed on this server',
+      ],
+      [
+        'another chain',
+        await proofBy(wallet, { chainId: 1 }),
+        `Signed Ethereum message is for chain 1, but this forum's chain is ${CHAIN_ID}`,
+      ],
+      [
+        'an expired message',
+        await proofBy(wallet, {
+          issuedAt: new Date(Date.now() - 5 * MINUTE),
+          expirationTime: new Date(Date.now() - MINUTE),
+        }),
+        'Signed Ethereum message is expired',
+      ],
+      [
+        'a message issued 11 minutes ago',
+        await proofBy(wallet, { issuedAt: new Date(Date.now() - 11 * MINUTE) }),
+        'Ethereum message was issued too long ago',
+      ],
+      [
+        'a message without an Expiration Time',
+        await proofBy(wallet, { expirationTime: undefined }),
+        'Signed Ethereum message has no Expiration Time',
+      ],
+      [
+        'a signature by another key',
+        { message: byForger.message, signature: await forger.signMessage(byForger.message) },
+        'Signature does not match address in message',
+      ],
+    ];
+    for (const [what, proof, error] of cases) {
+      expect([what, await invoke(member.client, proof)]).toEqual([what, { status: 400, body: { error } }]);
+      expect([what, await nonceSpent(proof.message)]).toEqual([what, false]);
+    }
+    expect(await verified(member.id)).toBe(false);
+    // The genuine signature of the message the forger tried still proves the address: the refusal spent nothing.
+    expect((await invoke(member.client, byForger)).status).toBe(200);
+  });
+
+  it('refuses a proof of an address the profile does not hold (409, naming both), until it is saved', async () => {
+    const { member, wallet } = await memberWithWallet();
+    const unsaved = Wallet.createRandom();
+    const first = await proofBy(unsaved);
+    expect(await invoke(member.client, first)).toEqual({
+      status: 409,
+      body: {
+        error: `Your wallet signed with ${unsaved.address}, but your profile holds ${wallet.address}. Select ${wallet.address} in your wallet, then Verify again.`,
+      },
+    });
+    expect(await verified(member.id)).toBe(false);
+    expect(await nonceSpent(first.message)).toBe(false);
+    await member.client.from('profiles').update({ wallet_address: unsaved.address }).eq('id', member.id);
+    expect((await invoke(member.client, first)).status).toBe(200);
+    expect(await verified(member.id)).toBe(true);
+  });
+
+  it('answers malformed bodies with 400 and a clear message, never a 5xx, spending nothing', async () => {
+    const { member, wallet } = await memberWithWallet();
+    const { message, signature } = await proofBy(wallet);
+    const cases: [unknown, string][] = [
+      [{ signature }, 'message must be the Sign-In with Ethereum message your wallet signed'],
+      [{ message: 'x'.repeat(21 * 1024), signature }, 'message must not exceed 20KB'],
+      [{ message }, 'signature must be the wallet’s signature of the message'],
+      [{ message, signature: 'zz' }, 'signature must be 0x followed by 130 hexadecimal digits'],
+      [{ message: 'hello', signature }, 'message is too short'],
+      [
+        {
+          message: siweMessage({ domain: 'x', address: wallet.address, uri: 'http://localhost/', nonce: 'n' }),
+          signature,
+        },
+        'siwe: domain in first line of message is not valid',
+      ],
+      [[message, signature], 'The body must be a JSON object: {message, signature}'],
+      ['just text', 'The body must be JSON: {message, signature}'],
     ];
     for (const [body, error] of cases) {
       expect([body, await invoke(member.client, body)]).toEqual([body, { status: 400, body: { error } }]);
     }
-    // A signature ethers cannot read at all, on a challenge of its own (the nonce is spent before the check).
-    const other = await challenge(member);
-    expect(await invoke(member.client, { nonce: other.nonce, address: wallet.address, signature: '0x1234' })).toEqual({
-      status: 400,
-      body: { error: 'The signature is not a valid wallet signature' },
-    });
-    const notJson = await fetch(`${stack.url}/functions/v1/verify-wallet`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await accessToken(member.client)}`, 'content-type': 'application/json' },
-      body: '{"nonce":',
-    });
-    expect([notJson.status, await notJson.json()]).toEqual([
-      400,
-      { error: 'The body must be JSON: {nonce, address, signature}' },
-    ]);
     expect(await verified(member.id)).toBe(false);
-    // The first challenge is still there to be used: a malformed body spends nothing.
-    expect((await invoke(member.client, { nonce, address: wallet.address, signature })).status).toBe(200);
+    expect(await nonceSpent(message)).toBe(false);
+    expect((await invoke(member.client, { message, signature })).status).toBe(200);
   });
 
   it('refuses a visitor (401): the anon key is a valid JWT but names no member', async () => {
-    const { nonce } = { nonce: randomUUID() };
-    const answer = await invoke(stack.anon(), { nonce, address: Wallet.createRandom().address, signature: '0x12' });
-    expect(answer).toEqual({ status: 401, body: { error: 'Sign in to verify a wallet' } });
+    const proof = await proofBy(Wallet.createRandom());
+    expect(await invoke(stack.anon(), proof)).toEqual({ status: 401, body: { error: 'Sign in to verify a wallet' } });
+    expect(await nonceSpent(proof.message)).toBe(false);
   });
 });
-
-async function accessToken(client: SupabaseClient): Promise<string> {
-  const { data } = await client.auth.getSession();
-  return data.session?.access_token ?? '';
-}

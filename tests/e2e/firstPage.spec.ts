@@ -83,8 +83,9 @@ test.describe('with JavaScript held back', () => {
 
 test('the app starts from the rows the HTML carried, without asking the server for them', async ({ page }) => {
   const threadReads: string[] = [];
-  // The mirror's pulls read threads too; held back here, the thread can only come from the HTML.
-  await page.route('**/rest/v1/**', (route) => {
+  // The mirror's pulls read threads too; held back here (the context's routes cover the sync worker's requests), the
+  // thread can only come from the HTML.
+  await page.context().route('**/rest/v1/**', (route) => {
     threadReads.push(route.request().url());
     return route.abort();
   });

@@ -7,6 +7,7 @@ import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { checkLoadFailures } from './support/loadFailures.ts';
 import { PHONE, screen } from './support/screens.ts';
+import { serviceWorkerActive } from './support/serviceWorker.ts';
 
 test.use({ viewport: PHONE, serviceWorkers: 'allow' });
 
@@ -37,6 +38,7 @@ test('signed in, the search placeholder is whole; offline, the banner says so', 
   await thread.lockedNotice.scrollIntoViewIfNeeded();
   await screen(page, 'thread-locked');
 
+  await serviceWorkerActive(page);
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
   await page.goto('/');

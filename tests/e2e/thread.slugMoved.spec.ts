@@ -8,6 +8,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { CreateThreadPage } from './pages/CreateThreadPage.ts';
 import { serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { mirroredSlug } from './support/mirror.ts';
+import { serviceWorkerActive } from './support/serviceWorker.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
@@ -82,6 +83,7 @@ test('a thread created offline whose slug was taken meanwhile opens at the slug 
   await expect(theirLink).toHaveAttribute('href', `/t/${theirs.id}`);
 
   // And offline, from the mirror.
+  await serviceWorkerActive(page);
   await context.setOffline(true);
   await page.goto(`/t/${shown}`);
   await expect(page).toHaveURL(new RegExp(`/t/${settled}$`));

@@ -1,7 +1,7 @@
-// Verified addresses and tips on profiles, with the test wallet and the explorer fixture: the owner proves an
-// address by signature and the badge shows on the profile and the member card; the server refuses a forged and a
-// replayed signature; a tip goes to the recipient's verified address with the right value and counts only once the
-// explorer reports its receipt successful. Tips made offline: wallet.tipOutbox.spec.ts.
+// Verified addresses and tips on profiles, with the test wallet and the explorer fixture: an address typed without
+// proof has no badge; a tip goes to the recipient's verified address with the right value and counts only once the
+// explorer reports its receipt successful. Verify itself: wallet.verify.spec.ts; tips made offline:
+// wallet.tipOutbox.spec.ts.
 import { expect, test } from './support/test.ts';
 import { Wallet } from 'ethers';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -12,7 +12,7 @@ import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { GUAPCOINX, testSigner, TestWallet } from './support/testWallet.ts';
 import { secondMember, shoot, tipsReceivedCount, toast } from './support/tipping.ts';
-import { askChallenge, memberSession, sendProof, verifyAddress, walletVerified } from './support/walletApi.ts';
+import { memberSession, verifyAddress, walletVerified } from './support/walletApi.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 
 const explorer = new ExplorerFixture();
@@ -34,70 +34,6 @@ test('outside a wallet browser, the form offers the download link under Wallet A
   await profile.form.getByLabel('Wallet Address', { exact: true }).scrollIntoViewIfNeeded();
   await shoot(page, 'profile-wallet-form-prompt');
   await expectNoSeriousA11yViolations(page, '/profile (edit form, outside a wallet browser)');
-});
-
-test('the owner verifies their address by signature, and the badge shows on the profile and the member card', async ({
-  page,
-  request,
-}) => {
-  const testWallet = await TestWallet.install(page);
-  const account = await newMember(page, request, 'prover');
-  const session = await memberSession(request, account);
-  const profile = new ProfilePage(page);
-  await profile.open();
-
-  // The form's wallet buttons fill the field with the connected account.
-  await page.getByRole('button', { name: 'Edit Profile' }).click();
-  await profile.form.getByRole('button', { name: 'Connect Wallet' }).click();
-  await profile.form.getByRole('button', { name: 'Use Connected Address' }).click();
-  await expect(profile.form.getByLabel('Wallet Address', { exact: true })).toHaveValue(testWallet.address);
-  await shoot(page, 'profile-wallet-form');
-  await profile.form.getByRole('button', { name: 'Save Changes' }).click();
-  await profile.toast('Profile updated successfully!');
-
-  // Saved but not proven: no badge, and Verify for its owner.
-  await expect(profile.info.getByText(`${testWallet.address.slice(0, 6)}...`)).toBeVisible();
-  await expect(profile.info.getByText('Verified', { exact: true })).toHaveCount(0);
-  const verify = profile.info.getByRole('button', { name: 'Verify' });
-  await expect(verify).toBeVisible();
-  await shoot(page, 'profile-wallet-unverified');
-
-  // A signature by another key is refused, and the address stays unproven.
-  const forger = Wallet.createRandom();
-  const forgedChallenge = await askChallenge(request, session);
-  const forged = await sendProof(request, session, {
-    nonce: forgedChallenge.nonce,
-    address: testWallet.address,
-    signature: await forger.signMessage(forgedChallenge.message),
-  });
-  expect(forged).toEqual({ status: 400, body: { error: 'The signature was not made by this address' } });
-  expect(await walletVerified(request, session)).toBe(false);
-
-  await verify.click();
-  await profile.toast('Wallet address verified');
-  await expect(profile.info.getByText('Verified', { exact: true })).toBeVisible();
-  await expect(verify).toHaveCount(0);
-  expect(await walletVerified(request, session)).toBe(true);
-
-  // The challenge the wallet signed names the forum, the member and a nonce; sent again, it is refused.
-  const [proof] = testWallet.signed;
-  expect(proof?.message).toMatch(new RegExp(`^GuapCoin Forum: .*\\nMember: ${session.userId}\\nNonce: [0-9a-f-]{36}$`));
-  const nonce = proof!.message.split('Nonce: ')[1]!;
-  const replayed = await sendProof(request, session, {
-    nonce,
-    address: testWallet.address,
-    signature: proof!.signature,
-  });
-  expect(replayed.status).toBe(409);
-  expect(replayed.body.error).toBe('This challenge was already used or has expired. Ask for a new one.');
-  await shoot(page, 'profile-wallet-verified');
-
-  // By name: with the other specs' members, a new member's card may be past the first page.
-  await page.goto('/members');
-  await page.getByRole('searchbox', { name: 'Search members' }).fill(account.username);
-  const card = page.getByTestId('member-card').filter({ hasText: `@${account.username}` });
-  await expect(card.getByText('Verified', { exact: true })).toBeVisible();
-  await shoot(page, 'members-wallet-verified');
 });
 
 test('an address typed without proof shows without the badge, and changing a proven one removes its proof', async ({

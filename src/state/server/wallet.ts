@@ -5,10 +5,10 @@
 import { useCallback } from 'react';
 import type { ForumClient } from '../../backend/client.ts';
 import {
-  askWalletChallenge,
   checkTip,
   fetchReceivedTips,
   fetchSentTips,
+  verifyMessageFor,
   verifyWallet,
   type TipStatus,
 } from '../../backend/wallet.ts';
@@ -61,9 +61,9 @@ export function useCheckTip() {
   return useServerAction(check, { failure: WALLET_FAILURES.check, success: (status) => CHECKED[status] });
 }
 
-const PROOF_CALLS = { askWalletChallenge, verifyWallet };
+const PROOF_CALLS = { verifyMessageFor, verifyWallet };
 
-/** Proving an address: the challenge to sign, then verify-wallet's check of the signature. */
+/** Proving an address: the message to sign (a nonce), then verify-wallet's check of the signed message. */
 export const useWalletProof = () => useServerCalls(PROOF_CALLS);
 
 const LINK_CALLS = { linkMessageFor, linkWallet, unlinkWallet };

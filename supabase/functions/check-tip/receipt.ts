@@ -38,22 +38,63 @@ const ReceiptStatus = z.object({
   result: z.object({ status: z.enum(['1', '0', '']) }),
 });
 
+/**
+ * An explorer's answer is a few hundred bytes. Past this the answer is cut, so a hostile or broken explorer cannot make
+ * the server hold hundreds of megabytes (a 300 MB answer took it from 0.7 to 1.9 GB when it was read whole).
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** The answer's body as text, read as it streams in; an ExplorerError past MAX_ANSWER_BYTES, its stream cancelled. */
+async function readBounded(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      throw new ExplorerError(`The block explorer’s answer was larger than ${MAX_ANSWER_BYTES / 1024} KiB`);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+const failedFetch = (e: unknown) => {
+  const timedOut = e instanceof Error && e.name === 'TimeoutError';
+  return new ExplorerError(
+    timedOut ? 'The block explorer did not answer in time' : 'The block explorer could not be reached',
+    { cause: e },
+  );
+};
+
 async function ask(options: ExplorerOptions, action: string, txHash: string): Promise<unknown> {
   const url = new URL('api', options.explorerUrl.replace(/\/*$/, '/'));
   url.search = new URLSearchParams({ module: 'transaction', action, txhash: txHash }).toString();
-  let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs) });
+    // One signal for the whole exchange: it ends a body that trickles in as it ends headers that never come.
+    // A redirect is never followed: it could point the server at an address only it can reach.
+    const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), redirect: 'manual' });
+    const redirected = response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+    if (redirected || !response.ok) {
+      await response.body?.cancel();
+      throw new ExplorerError(
+        redirected
+          ? 'The block explorer answered with a redirect, which is not followed'
+          : `The block explorer answered ${response.status}`,
+      );
+    }
+    text = await readBounded(response);
   } catch (e) {
-    const timedOut = e instanceof Error && e.name === 'TimeoutError';
-    throw new ExplorerError(
-      timedOut ? 'The block explorer did not answer in time' : 'The block explorer could not be reached',
-      { cause: e },
-    );
+    if (e instanceof ExplorerError) throw e;
+    throw failedFetch(e);
   }
-  if (!response.ok) throw new ExplorerError(`The block explorer answered ${response.status}`);
   try {
-    return (await response.json()) as unknown;
+    return JSON.parse(text) as unknown;
   } catch (e) {
     throw new ExplorerError('The block explorer answered something that is not JSON', { cause: e });
   }

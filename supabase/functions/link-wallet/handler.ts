@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { json, preflight, readJson } from '../_shared/answers.ts';
 import { callerOf, keyRefusedAnswer, readProjectSettings, serviceClient } from '../_shared/clients.ts';
 import { runtimeEnv, type Env } from '../_shared/env.ts';
-import { checkSiwe } from './siweCheck.ts';
+import { checkSiwe } from '../_shared/siweCheck.ts';
 
 const LinkRequest = z.union(
   [
@@ -57,7 +57,7 @@ export function createHandler(env: Env = runtimeEnv) {
       return json(200, { unlinked: true });
     }
 
-    const message = checkSiwe(parsed.data.message, parsed.data.signature, siteUrl, Date.now());
+    const message = checkSiwe(parsed.data.message, parsed.data.signature, { url: siteUrl }, Date.now());
     if (typeof message === 'string') return json(400, { error: message });
     const taken = await db.rpc('take_siwe_nonce', { p_nonce: message.nonce });
     if (taken.error) return json(500, { error: `Could not read the nonce: ${taken.error.message}` });

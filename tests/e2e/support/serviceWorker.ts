@@ -8,3 +8,14 @@ export async function controlledByServiceWorker(page: Page) {
   });
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
+
+/**
+ * Waits until the service worker is active, its precache complete. Enough for an offline navigation: the active
+ * worker answers every navigation in its scope, whether or not it controls the page navigated from (it claims no
+ * page, so a page loaded before it activated stays uncontrolled, and waiting for control there never ends).
+ */
+export async function serviceWorkerActive(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}

@@ -1,5 +1,6 @@
-// Verify, for the owner of an address not yet proven: the connected wallet signs the server's challenge (the forum,
-// the member and a single-use nonce), and the verify-wallet function checks the signature before granting the badge.
+// Verify, for the owner of an address not yet proven: the connected wallet signs a Sign-In with Ethereum message for
+// this site and the forum's chain (a single-use nonce, an expiry), and the verify-wallet function checks it as the
+// sign-in is checked before granting the badge.
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { AppError } from '../../../backend/errors.ts';
@@ -23,7 +24,7 @@ function otherAccount(selected: string | undefined, address: string): AppError {
 
 export function VerifyWalletButton({ address }: { address: string }) {
   const wallet = useWallet();
-  const { askWalletChallenge, verifyWallet } = useWalletProof();
+  const { verifyMessageFor, verifyWallet } = useWalletProof();
   const { pull } = useMirrorActions();
   const [busy, setBusy] = useState(false);
 
@@ -33,9 +34,10 @@ export function VerifyWalletButton({ address }: { address: string }) {
       const accounts = wallet.state.connected ? wallet.state.accounts : await inWallet(wallet.connect);
       const account = accounts.find((a) => a.toLowerCase() === address.toLowerCase());
       if (!account) throw otherAccount(accounts[0], address);
-      const challenge = await askWalletChallenge();
-      const signature = await inWallet(() => wallet.signMessage(challenge.message));
-      await verifyWallet({ nonce: challenge.nonce, address: account, signature });
+      const page = new URL(window.location.href);
+      const message = await verifyMessageFor({ address: account, chainId: wallet.chain.chainId, page });
+      const signature = await inWallet(() => wallet.signMessage(message));
+      await verifyWallet({ message, signature });
       // The badge comes with the profile's next change in the mirror.
       await pull();
       toast.success('Wallet address verified');
