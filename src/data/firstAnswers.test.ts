@@ -39,6 +39,7 @@ const rows = (page: FirstRows['page']): FirstRows => ({
   posts: [],
   profiles: [],
   threadCounts: page === 'home' ? { crypto: 14 } : {},
+  readAt: Date.parse(at),
 });
 
 it("answers home's cards with the server's counts, and its threads joined to their categories", () => {

@@ -17,13 +17,21 @@ export interface FirstAnswers {
   posts?: PostWithAuthor[];
   /** Each type's thread count as the server counted it. */
   threadCounts: Partial<Record<CategoryType, number>>;
+  /**
+   * The server's clock when it read the rows and rendered the page: the page's ages ('just now', '5m') count from it
+   * while the app starts from these answers. By the browser's clock, seconds later or set apart, a 59-second-old
+   * post's 'just now' would read '1m', a text React cannot hydrate, and the painted page would be rendered anew.
+   */
+  renderedAt: number;
 }
 
 export function firstAnswersOf(rows: FirstRows): FirstAnswers {
   const threads = threadsWithRefs(rows);
+  const renderedAt = rows.readAt;
   if (rows.page === 'home') {
-    return { latestThreads: threads, cards: categoryCards(rows), threadCounts: rows.threadCounts };
+    return { latestThreads: threads, cards: categoryCards(rows), threadCounts: rows.threadCounts, renderedAt };
   }
-  if (rows.page === 'thread') return { thread: threads[0], posts: postsWithAuthors(rows), threadCounts: {} };
-  return { threadCounts: {} };
+  if (rows.page === 'thread')
+    return { thread: threads[0], posts: postsWithAuthors(rows), threadCounts: {}, renderedAt };
+  return { threadCounts: {}, renderedAt };
 }

@@ -17,6 +17,8 @@ export interface FirstRows {
   profiles: ProfileRow[];
   /** Home's cards: each type's thread count. */
   threadCounts: Partial<Record<CategoryType, number>>;
+  /** The server's clock (ms since the epoch) when it read the rows: the page's ages are counted from it. */
+  readAt: number;
 }
 
 function isFirstRows(value: unknown): value is FirstRows {
@@ -26,7 +28,8 @@ function isFirstRows(value: unknown): value is FirstRows {
     v !== null &&
     typeof v.page === 'string' &&
     [v.categories, v.threads, v.posts, v.profiles].every(Array.isArray) &&
-    typeof v.threadCounts === 'object'
+    typeof v.threadCounts === 'object' &&
+    typeof v.readAt === 'number'
   );
 }
 

@@ -46,6 +46,7 @@ const rows: FirstRows = {
   posts: [],
   profiles: [],
   threadCounts: {},
+  readAt: Date.parse(at),
 };
 
 /** A document whose first-rows script holds `text`. */

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { Markdown } from '../../content/Markdown.tsx';
 import { listAge } from '../../lib/relativeTime.ts';
+import { useFirstRenderedAt } from '../../state/queries/firstScreen.tsx';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { PostGallery } from './PostGallery.tsx';
@@ -32,6 +33,7 @@ interface PostHeaderProps {
 }
 
 function PostHeader({ post, name, headingId, isFirst, heldMark }: PostHeaderProps) {
+  const renderedAt = useFirstRenderedAt();
   return (
     <header className={styles.postHeader}>
       <Avatar src={post.author?.avatar_url} person={post.author} size={36} />
@@ -41,7 +43,7 @@ function PostHeader({ post, name, headingId, isFirst, heldMark }: PostHeaderProp
         </h2>
         <span className="muted">
           <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
-            {listAge(post.created_at)}
+            {listAge(post.created_at, renderedAt)}
           </time>
           {post.is_edited && <span className={styles.edited}> (edited)</span>}
         </span>

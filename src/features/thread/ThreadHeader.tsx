@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
+import { useFirstRenderedAt } from '../../state/queries/firstScreen.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
@@ -27,6 +28,7 @@ interface ThreadHeaderProps {
 export function ThreadHeader({ thread, replyCount, onDelete, tools, newCount = 0 }: ThreadHeaderProps) {
   const name = authorName(thread.author_id, thread.author);
   const { category } = thread;
+  const renderedAt = useFirstRenderedAt();
   return (
     <header className={styles.header}>
       <div className={styles.badges}>
@@ -55,7 +57,7 @@ export function ThreadHeader({ thread, replyCount, onDelete, tools, newCount = 0
         </span>
         <span className="muted">
           <time dateTime={thread.created_at} title={new Date(thread.created_at).toLocaleString()}>
-            {listAge(thread.created_at)}
+            {listAge(thread.created_at, renderedAt)}
           </time>
         </span>
         <span className="muted">{plural(thread.view_count, 'view', 'views')}</span>

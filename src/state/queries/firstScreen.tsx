@@ -20,9 +20,17 @@ export function FirstScreenProvider({ value, children }: { value: FirstScreen; c
 }
 
 /** One of the first screen's answers, as a read's first result; undefined when there is none. */
-export function useFirstAnswer<K extends Exclude<keyof FirstAnswers, 'threadCounts'>>(key: K) {
+export function useFirstAnswer<K extends Exclude<keyof FirstAnswers, 'threadCounts' | 'renderedAt'>>(key: K) {
   const data = useContext(FirstScreenContext).answers?.[key];
   return data === undefined ? undefined : ({ state: 'ready', data } as const);
+}
+
+/**
+ * The time the first screen's ages count from while the app starts from its answers (FirstAnswers.renderedAt): the
+ * server's, so the first render says what the server's did. Undefined elsewhere: the browser's clock.
+ */
+export function useFirstRenderedAt(): number | undefined {
+  return useContext(FirstScreenContext).answers?.renderedAt;
 }
 
 export function useFirstThreadCounts(): FirstScreen['threadCounts'] {
