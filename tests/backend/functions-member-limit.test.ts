@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkTip } from '../../src/backend/wallet.ts';
 import { invokeFunction } from './support/invokeFunction.ts';
 import { waitFor } from './support/waitFor.ts';
 import { startTestStack, type TestStack } from './stack.ts';
@@ -121,6 +122,11 @@ describe('Edge Function calls per member', () => {
     );
 
     expect(await rawCheck(flooder, tips[4]!.id)).toEqual({ status: 429, retryAfter: '1', body: TOO_MANY });
+    // The app's call says why, in the refusal's own words.
+    await expect(checkTip(flooder.client, tips[4]!.id)).rejects.toMatchObject({
+      status: 429,
+      message: TOO_MANY.message,
+    });
     // Another member is not held back by them.
     const other = await sentTip(honest);
     expect(await invokeFunction(honest.client, 'check-tip', { tip_id: other.id })).toEqual({
