@@ -1869,8 +1869,6 @@ export type Database = {
           title: string;
         }[];
       };
-      search_query: { Args: { query: string }; Returns: unknown };
-      search_vector: { Args: { body: string }; Returns: unknown };
       send_due_pokes: { Args: Record<PropertyKey, never>; Returns: number };
       set_trust_level: { Args: { level: number; member: string }; Returns: undefined };
       settle_tip: { Args: { p_status: string; p_tip: string }; Returns: string };
