@@ -10,7 +10,7 @@ function fakeConnection(online: boolean) {
     isOnline: () => online,
     backOnline: () => new Promise((resolve) => (wake = resolve)),
     sleep: async (ms) => void slept.push(ms),
-    forget: vi.fn(),
+    restore: vi.fn(async () => undefined),
   };
   const goOnline = () => {
     online = true;
@@ -39,7 +39,7 @@ describe('loadAgainWhenOnline', () => {
     expect(await loaded).toBe('module');
     expect(load).toHaveBeenCalledTimes(2);
     expect(slept).toEqual([]);
-    expect(connection.forget).toHaveBeenCalledWith(offlineError);
+    expect(connection.restore).toHaveBeenCalledTimes(1);
   });
 
   it('tries again on its schedule while online, then throws the failure', async () => {

@@ -12,8 +12,8 @@ export interface Connection {
   /** Resolves at the next `online` event. */
   backOnline(): Promise<void>;
   sleep(ms: number): Promise<void>;
-  /** What a failed load left behind that would make the next one fail too. */
-  forget(error: unknown): void;
+  /** Puts back, before a new try, what a failed one left broken: the stylesheets that did not load. */
+  restore(): Promise<void>;
 }
 
 /**
@@ -26,12 +26,12 @@ export function loadAgainWhenOnline<T>(
 ): () => Promise<T> {
   return async () => {
     let failedOnline = 0;
-    for (;;) {
+    for (let tries = 0; ; tries += 1) {
       try {
+        if (tries > 0) await connection.restore();
         return await load();
       } catch (error) {
         // Not swallowed: the load is tried again, and its failure thrown once the tries while online run out.
-        connection.forget(error);
         const online = connection.isOnline();
         if (online && failedOnline >= RETRY_AFTER_MS.length) throw error;
         await (online ? connection.sleep(RETRY_AFTER_MS[failedOnline++]!) : connection.backOnline());
@@ -41,22 +41,52 @@ export function loadAgainWhenOnline<T>(
 }
 
 /**
- * Vite loads a chunk's stylesheets first, each by a <link> it adds once; a link that failed stays in the document,
- * and Vite would skip it on the next try, leaving the component unstyled. Removed, it is added and fetched anew.
+ * The stylesheet links that failed to load. Vite loads a chunk's stylesheets first, each by a <link> it tries once
+ * in a page's life: on the next try of the chunk it skips them, and the component would show unstyled.
  */
-function forgetFailedStylesheet(error: unknown) {
-  const url = error instanceof Error ? /^Unable to preload CSS for (\S+)$/.exec(error.message)?.[1] : undefined;
-  if (!url) return;
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
-    if (link.href === url) link.remove();
-  }
+const failedStylesheets = new Set<HTMLLinkElement>();
+
+function watchStylesheets() {
+  // The error of a <link> does not bubble: it is heard on its way down.
+  document.addEventListener(
+    'error',
+    ({ target }) => {
+      if (target instanceof HTMLLinkElement && target.rel === 'stylesheet') failedStylesheets.add(target);
+    },
+    true,
+  );
 }
 
+/** Each failed stylesheet in a new <link>, which the browser fetches again; settles once they all have. */
+async function reloadFailedStylesheets() {
+  const failed = [...failedStylesheets];
+  failedStylesheets.clear();
+  await Promise.all(
+    failed.map(
+      (link) =>
+        new Promise<void>((settled) => {
+          const fresh = link.cloneNode() as HTMLLinkElement;
+          fresh.addEventListener('load', () => settled());
+          // One that fails again is heard by the watch, and loaded again at the next try.
+          fresh.addEventListener('error', () => settled());
+          link.replaceWith(fresh);
+        }),
+    ),
+  );
+}
+
+let watching = false;
+
 function browserConnection(): Connection {
+  // The server renders the shell too, with no document: nothing there ever loads late.
+  if (!watching && typeof document !== 'undefined') {
+    watching = true;
+    watchStylesheets();
+  }
   return {
     isOnline: () => navigator.onLine,
     backOnline: () => new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true })),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    forget: forgetFailedStylesheet,
+    restore: reloadFailedStylesheets,
   };
 }
