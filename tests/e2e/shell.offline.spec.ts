@@ -4,22 +4,13 @@
 import { expect, test } from './support/test.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 import { SearchPage } from './pages/SearchPage.ts';
+import { offlineBeforeCode } from './support/codeRefused.ts';
 
 test('a reader whose search code could not load (offline) keeps the thread, and gets the search once back online', async ({
   page,
 }) => {
-  // The chunk fails as it does when the connection drops before it: the browser refuses it, then goes offline.
-  let refused = 0;
-  const lateCode = /\/assets\/HeaderSearch-[^/]+\.js$/;
-  await page.route(lateCode, (route) => {
-    refused += 1;
-    return route.abort('internetdisconnected');
-  });
   const reader = new ThreadPage(page);
-  await reader.open(SEEDED.short);
-  await expect.poll(() => refused).toBeGreaterThanOrEqual(1);
-  await page.context().setOffline(true);
-  await page.unroute(lateCode);
+  await offlineBeforeCode(page, /\/assets\/HeaderSearch-[^/]+\.js$/, 1, () => reader.open(SEEDED.short));
 
   const search = new SearchPage(page);
   const placeholder = page.getByRole('searchbox', { name: 'Search' });
