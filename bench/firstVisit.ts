@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Request } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
@@ -64,22 +64,21 @@ interface Visit {
 async function visit(browser: Browser, url: string, mobile: boolean, until: 'row' | 'post' = 'row'): Promise<Visit> {
   const context = await browser.newContext({ viewport: PHONE });
   await context.addInitScript(PROBE, WATCHED);
-  // Counted as each request finishes, from its Content-Length (the local stack always sends one): Playwright's
-  // request.sizes() waits for raw headers a service worker's request may never report, and then hangs the visit.
+  // Read as each answer comes and each request finishes, from what Playwright already holds: its promise-returning
+  // reads (request.sizes(), even request.response()) can wait for a service worker's request that never reports,
+  // and then hang the visit. The local stack sends a Content-Length with every answer.
   const workerBodies = new Map<string, number>();
   /** When the last REST answer ended (ms since the epoch), the sync worker's included. */
   let lastRestEnd = -1;
-  const counting: Promise<void>[] = [];
-  context.on('requestfinished', (request) => counting.push(settled(request)));
-  const settled = async (request: Request) => {
-    const response = await request.response();
-    if (!response) return;
-    if (request.serviceWorker()) workerBodies.set(request.url(), Number(response.headers()['content-length'] ?? 0));
-    else if (new URL(request.url()).pathname.startsWith('/rest/v1/')) {
-      const { startTime, responseEnd } = request.timing();
-      lastRestEnd = Math.max(lastRestEnd, startTime + responseEnd);
-    }
-  };
+  context.on('response', (response) => {
+    if (!response.request().serviceWorker()) return;
+    workerBodies.set(response.url(), Number(response.headers()['content-length'] ?? 0));
+  });
+  context.on('requestfinished', (request) => {
+    if (request.serviceWorker() || !new URL(request.url()).pathname.startsWith('/rest/v1/')) return;
+    const { startTime, responseEnd } = request.timing();
+    lastRestEnd = Math.max(lastRestEnd, startTime + responseEnd);
+  });
   const page = await context.newPage();
   const network = await attachMobileNetwork(page);
   await network.throttle(mobile);
@@ -109,7 +108,6 @@ async function visit(browser: Browser, url: string, mobile: boolean, until: 'row
     };
   });
   const pageBytes = network.bytesReceived();
-  await Promise.all(counting);
   await context.close();
   const workerBytes = [...workerBodies.values()].reduce((sum, bytes) => sum + bytes, 0);
   const { timeOrigin, ...shown } = timings;

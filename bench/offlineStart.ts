@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
@@ -60,23 +60,31 @@ function percentile(values: number[], p: number) {
  */
 function recordNetworkRequests(context: BrowserContext) {
   const requests: Request[] = [];
+  /** The page's requests its service worker answered, taken from each answer as it comes: awaiting
+   * request.response() can hang on a request that never reports one. */
+  const fromWorkerCache = new Set<Request>();
   const listener = (request: Request) => requests.push(request);
+  const answered = (response: Response) => {
+    if (response.request().serviceWorker() === null && response.fromServiceWorker())
+      fromWorkerCache.add(response.request());
+  };
   context.on('request', listener);
+  context.on('response', answered);
   return {
     /** The paths that started before `paintedAt` (ms since the epoch) and did not come from the service worker. */
-    async before(paintedAt: number): Promise<string[]> {
-      const paths: string[] = [];
-      for (const request of requests) {
-        const response = await request.response();
-        const fromWorkerCache = request.serviceWorker() === null && response?.fromServiceWorker() === true;
-        if (fromWorkerCache) continue;
-        if (request.timing().startTime > paintedAt) continue;
-        paths.push(new URL(request.url()).pathname);
-      }
-      return paths;
+    before(paintedAt: number): string[] {
+      return requests
+        .filter((request) => !fromWorkerCache.has(request) && request.timing().startTime <= paintedAt)
+        .map((request) => new URL(request.url()).pathname);
     },
-    reset: () => requests.splice(0),
-    stop: () => context.off('request', listener),
+    reset: () => {
+      requests.splice(0);
+      fromWorkerCache.clear();
+    },
+    stop: () => {
+      context.off('request', listener);
+      context.off('response', answered);
+    },
   };
 }
 
@@ -98,7 +106,7 @@ async function returnVisits(page: Page, network: MobileNetwork, runs: number, mo
     // Every request of the start settled, so each one's start time is known.
     await page.waitForLoadState('networkidle');
     result.times.push(ms);
-    result.requests.push(await recorder.before(paintedAt));
+    result.requests.push(recorder.before(paintedAt));
   }
   await network.throttle(false);
   recorder.stop();

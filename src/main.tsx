@@ -6,7 +6,7 @@ import { debugPagesEnabled } from './app/debugPages.ts';
 import { createAppRouter, loadKeyboardShortcuts } from './app/router.tsx';
 import { warmScreens } from './app/warmScreens.ts';
 import { whenIdle } from './lib/whenIdle.ts';
-import { importWhenOnline } from './lib/importWhenOnline.ts';
+import { loadAgainWhenOnline } from './lib/loadAgainWhenOnline.ts';
 import { createAppSession } from './app/boot/createAppSession.ts';
 import { backendOf } from './state/BackendContext.tsx';
 import { embeddedConfig, loadBackendConfig, refreshBackendConfig, savedConfig } from './backend/config.ts';
@@ -59,7 +59,7 @@ loadBackendConfig(configSources).then(
     // dropped after the paint) renders the page anew, and the client comes once the browser is back online: the
     // engine and the session wait for it instead of failing for the page's life.
     const clientCode = loadClient();
-    const client = clientCode.catch(() => importWhenOnline(loadClient)).then((m) => m.createBackendClient(config));
+    const client = clientCode.catch(loadAgainWhenOnline(loadClient)).then((m) => m.createBackendClient(config));
     const sync = createAppSync(client, config);
     const first = await firstPage?.catch((error: unknown) => {
       logErrorLater(error, 'Could not read the rows the page came with');
@@ -99,7 +99,7 @@ loadBackendConfig(configSources).then(
     // Everything the first render needs is here before it starts, so no part of the page waits behind a placeholder,
     // or is replaced because the app's state moved while it waited. If some of it did not come (the connection
     // dropped after the paint), the app starts all the same and renders the page anew; the parts whose code is
-    // missing come once the browser is back online (importWhenOnline), as does the screen's own, which
+    // missing come once the browser is back online (loadAgainWhenOnline), as does the screen's own, which
     // router.load() waits for.
     const needed: PromiseSettledResult<unknown>[] = hydrating
       ? await Promise.allSettled([

@@ -20,12 +20,12 @@ import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { FIRST_SCREENS } from '../data/firstScreenTable.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
-import { importWhenOnline } from '../lib/importWhenOnline.ts';
+import { loadAgainWhenOnline } from '../lib/loadAgainWhenOnline.ts';
 
 /** After the first screen: the keys pressed before it loads are kept for it (earlyKeys.ts, from main.tsx). */
 export const loadKeyboardShortcuts = () => import('./shortcuts/KeyboardShortcuts.tsx');
-const KeyboardShortcuts = lazy(() =>
-  importWhenOnline(loadKeyboardShortcuts).then((m) => ({ default: m.KeyboardShortcuts })),
+const KeyboardShortcuts = lazy(
+  loadAgainWhenOnline(() => loadKeyboardShortcuts().then((m) => ({ default: m.KeyboardShortcuts }))),
 );
 
 interface RouterContext {
@@ -45,7 +45,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 type ScreenModule = () => Promise<Record<string, ComponentType>>;
 
 /** A screen's code, loaded when first shown; offline, once the connection returns (not a reload to an offline page). */
-const screen = (load: ScreenModule, name: string) => lazyRouteComponent(() => importWhenOnline(load), name);
+const screen = (load: ScreenModule, name: string) => lazyRouteComponent(loadAgainWhenOnline(load), name);
 
 // Outside the main layout.
 const authRoute = createRoute({

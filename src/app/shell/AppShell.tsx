@@ -10,22 +10,22 @@ import { Header } from './Header.tsx';
 import { OfflineBanner } from './Notices.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import styles from './AppShell.module.css';
-import { importWhenOnline } from '../../lib/importWhenOnline.ts';
+import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 
 // The drawer (a modal dialog) loads the first time a phone opens it, not with the first screen.
-const MobileDrawer = lazy(() =>
-  importWhenOnline(() => import('./MobileDrawer.tsx')).then((m) => ({ default: m.MobileDrawer })),
+const MobileDrawer = lazy(
+  loadAgainWhenOnline(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer }))),
 );
 // The toasts owed for writes saved offline follow the first paint: there is nothing to confirm before it.
-const ConfirmationToasts = lazy(() =>
-  importWhenOnline(() => import('./ConfirmationToasts.tsx')).then((m) => ({ default: m.ConfirmationToasts })),
+const ConfirmationToasts = lazy(
+  loadAgainWhenOnline(() => import('./ConfirmationToasts.tsx').then((m) => ({ default: m.ConfirmationToasts }))),
 );
 // A silenced or suspended member's notice reads the server, after the first screen, for members only.
-const BannedNotice = lazy(() =>
-  importWhenOnline(() => import('./BannedNotice.tsx')).then((m) => ({ default: m.BannedNotice })),
+const BannedNotice = lazy(
+  loadAgainWhenOnline(() => import('./BannedNotice.tsx').then((m) => ({ default: m.BannedNotice }))),
 );
-const PenaltyNotice = lazy(() =>
-  importWhenOnline(() => import('./PenaltyNotice.tsx')).then((m) => ({ default: m.PenaltyNotice })),
+const PenaltyNotice = lazy(
+  loadAgainWhenOnline(() => import('./PenaltyNotice.tsx').then((m) => ({ default: m.PenaltyNotice }))),
 );
 
 export function AppShell() {

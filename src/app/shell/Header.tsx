@@ -12,15 +12,15 @@ import { useUiStore } from '../../state/shell/uiStore.ts';
 import { SyncIndicator } from './SyncIndicator.tsx';
 import { UserMenuPlaceholder } from './UserMenuPlaceholder.tsx';
 import styles from './Header.module.css';
-import { importWhenOnline } from '../../lib/importWhenOnline.ts';
+import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 
 // The menu's dropdown and the bell's panel load for signed-in members only; visitors never need them.
-const UserMenu = lazy(() => importWhenOnline(() => import('./UserMenu.tsx')).then((m) => ({ default: m.UserMenu })));
-const Bell = lazy(() => importWhenOnline(() => import('./Bell.tsx')).then((m) => ({ default: m.Bell })));
+const UserMenu = lazy(loadAgainWhenOnline(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu }))));
+const Bell = lazy(loadAgainWhenOnline(() => import('./Bell.tsx').then((m) => ({ default: m.Bell }))));
 // The search box's instant search loads just after the first paint, which shows the box as it will be.
 let loadedSearch: typeof import('../../features/search/HeaderSearch.tsx') | undefined;
 export const loadHeaderSearch = () => import('../../features/search/HeaderSearch.tsx').then((m) => (loadedSearch = m));
-const LazyHeaderSearch = lazy(() => importWhenOnline(loadHeaderSearch).then((m) => ({ default: m.HeaderSearch })));
+const LazyHeaderSearch = lazy(loadAgainWhenOnline(() => loadHeaderSearch().then((m) => ({ default: m.HeaderSearch }))));
 
 /**
  * The app's start on the server's page waits for the box's code, so hydrating renders it at once: React.lazy would
