@@ -18,11 +18,10 @@ import { authStorageKey } from './backend/auth.ts';
 import { loadHeaderSearch } from './app/shell/Header.tsx';
 import type { FirstScreen } from './state/queries/firstScreen.tsx';
 import { keepEarlyKeys } from './app/shortcuts/earlyKeys.ts';
-import { keepEarlyTaps, takeEarlyTaps, tapAgain } from './app/boot/earlyTaps.ts';
+import { takeEarlyTaps, tapAgain } from './app/boot/earlyTaps.ts';
 import './ui/theme.css';
 
 keepEarlyKeys();
-keepEarlyTaps();
 
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error ?? event.message));
 

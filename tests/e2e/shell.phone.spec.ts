@@ -4,7 +4,7 @@ import { AuthPage } from './pages/AuthPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { expectNotStarted, holdAppStart } from './support/holdAppStart.ts';
+import { ENTRY_CODE, expectNotStarted, holdAppStart } from './support/holdAppStart.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
 
@@ -28,8 +28,10 @@ test('the drawer opens and closes at 390x844', async ({ page }) => {
 });
 
 test('a tap on the drawer button before the app has started opens the drawer once it has', async ({ page }) => {
-  const start = await holdAppStart(page);
-  await page.goto('/');
+  // Before the app's first line has run: a slow phone shows the server's page seconds before the code arrives.
+  const start = await holdAppStart(page, ENTRY_CODE);
+  // Not waiting for the page's load, which waits for the held code.
+  await page.goto('/', { waitUntil: 'commit' });
   await expectNotStarted(page);
   const shell = new Shell(page);
   await shell.drawerButton.click();

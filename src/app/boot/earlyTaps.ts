@@ -1,27 +1,27 @@
 // Taps on the server's page before the app has started: its buttons have no handlers until the app hydrates them, so
-// such a tap (the phone's menu button, a second after the page shows) would do nothing. Each button tapped is kept
-// from the app's first line and tapped again once the app hydrates the page. A link needs no keeping: the browser
-// follows it on its own.
-let kept: Set<HTMLButtonElement> | null = null;
+// such a tap (the phone's menu button, a second after the page shows) would do nothing. index.html keeps each button
+// tapped from before the page is parsed, as the app's own code may come seconds later on a slow phone; the app taps
+// them again once it hydrates the page. A link needs no keeping: the browser follows it on its own.
 
-const keep = (event: Event) => {
-  const button = event.target instanceof Element ? event.target.closest('button') : null;
-  if (button) kept?.add(button);
-};
-
-/** Starts keeping the buttons tapped; once is enough. */
-export function keepEarlyTaps(target: Document = document): void {
-  if (kept) return;
-  kept = new Set();
-  target.addEventListener('click', keep, true);
+/** What index.html's inline script keeps: the buttons tapped, in order, each once, and its listener. */
+interface EarlyTaps {
+  buttons: HTMLButtonElement[];
+  listener: (event: Event) => void;
 }
 
-/** The buttons tapped so far, each once, in order; keeping stops, as React hears taps itself from now on. */
-export function takeEarlyTaps(target: Document = document): HTMLButtonElement[] {
-  target.removeEventListener('click', keep, true);
-  const buttons = [...(kept ?? [])];
-  kept = null;
-  return buttons;
+declare global {
+  interface Window {
+    guapEarlyTaps?: EarlyTaps;
+  }
+}
+
+/** The buttons tapped so far; keeping stops, as React hears taps itself from now on. */
+export function takeEarlyTaps(target: Window = window): HTMLButtonElement[] {
+  const early = target.guapEarlyTaps;
+  if (!early) return [];
+  target.document.removeEventListener('click', early.listener, true);
+  delete target.guapEarlyTaps;
+  return early.buttons;
 }
 
 /**

@@ -3,12 +3,14 @@
 import { expect, type Page } from '@playwright/test';
 
 const START_CODE = /\/assets\/HeaderSearch-[^/]+\.js$/;
+/** The app's entry module: held, none of the app's own code has run on the page. */
+export const ENTRY_CODE = /\/assets\/index-[^/]+\.js$/;
 
-export async function holdAppStart(page: Page): Promise<() => void> {
+export async function holdAppStart(page: Page, code: RegExp = START_CODE): Promise<() => void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   // Left in place once released: a request held then goes on, as does every later one.
-  await page.route(START_CODE, async (route) => {
+  await page.route(code, async (route) => {
     await released;
     await route.continue();
   });
