@@ -153,3 +153,17 @@ test.describe('with the device clock two minutes ahead of the server, the CPU th
     expect(record.textAfter).toContain('just now');
   });
 });
+
+// The server writes dates in its own zone and numbers in its own locale; the reader's differ. At UTC+14 or at UTC-12,
+// whatever the hour, a date older than a day falls on another day than the server's for one of the two.
+for (const timezoneId of ['Etc/GMT-14', 'Etc/GMT+12']) {
+  test.describe(`in the time zone ${timezoneId} with the locale de-DE, the CPU throttled 4x`, () => {
+    test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', timezoneId, locale: 'de-DE' });
+
+    test("a thread's header keeps the server's date and counts through the app's start", async ({ page }) => {
+      const record = await visit(page, `/t/${SEEDED.mega}`, { target: 'main header' });
+      expectStayed(record);
+      expect(record.textAfter).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    });
+  });
+}

@@ -2,6 +2,7 @@
 // the server rendered, so hydrating keeps the server's markup, and nothing waits for a live read's answer.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { FirstAnswers } from '../../data/firstAnswers.ts';
+import { SERVER_TIME_ZONE } from '../../lib/relativeTime.ts';
 
 export interface FirstScreen {
   /** Cleared once the app leaves the first address: a screen opened later starts from the mirror. */
@@ -25,12 +26,20 @@ export function useFirstAnswer<K extends Exclude<keyof FirstAnswers, 'threadCoun
   return data === undefined ? undefined : ({ state: 'ready', data } as const);
 }
 
+/** What a screen's ages and dates count from: undefined for the browser's clock and time zone. */
+interface AgeClock {
+  now: number | undefined;
+  timeZone: string | undefined;
+}
+
 /**
- * The time the first screen's ages count from while the app starts from its answers (FirstAnswers.renderedAt): the
- * server's, so the first render says what the server's did. Undefined elsewhere: the browser's clock.
+ * While the app shows the first screen from its answers, the server's clock (FirstAnswers.renderedAt) and the zone it
+ * wrote dates in, so the first render says what the server's did and hydrating keeps every word of it; elsewhere the
+ * browser's.
  */
-export function useFirstRenderedAt(): number | undefined {
-  return useContext(FirstScreenContext).answers?.renderedAt;
+export function useAgeClock(): AgeClock {
+  const renderedAt = useContext(FirstScreenContext).answers?.renderedAt;
+  return { now: renderedAt, timeZone: renderedAt === undefined ? undefined : SERVER_TIME_ZONE };
 }
 
 export function useFirstThreadCounts(): FirstScreen['threadCounts'] {
