@@ -17,11 +17,8 @@ import { FIRST_ROWS_SCRIPT_ID } from './data/firstRowsScript.ts';
 import { authStorageKey } from './backend/auth.ts';
 import { loadHeaderSearch } from './app/shell/Header.tsx';
 import type { FirstScreen } from './state/queries/firstScreen.tsx';
-import { keepEarlyKeys } from './app/shortcuts/earlyKeys.ts';
-import { takeEarlyTaps, tapAgain } from './app/boot/earlyTaps.ts';
+import { takeEarlyTaps, tapAgain } from './app/boot/earlyInput.ts';
 import './ui/theme.css';
-
-keepEarlyKeys();
 
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error ?? event.message));
 

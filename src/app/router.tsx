@@ -22,7 +22,7 @@ import { FIRST_SCREENS } from '../data/firstScreenTable.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
 import { loadAgainWhenOnline } from '../lib/loadAgainWhenOnline.ts';
 
-/** After the first screen: the keys pressed before it loads are kept for it (earlyKeys.ts, from main.tsx). */
+/** After the first screen: the keys pressed before it loads are kept for it (boot/earlyInput.ts, from index.html). */
 export const loadKeyboardShortcuts = () => import('./shortcuts/KeyboardShortcuts.tsx');
 const KeyboardShortcuts = lazy(
   loadAgainWhenOnline(() => loadKeyboardShortcuts().then((m) => ({ default: m.KeyboardShortcuts }))),
