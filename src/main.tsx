@@ -10,7 +10,6 @@ import { loadAgainWhenOnline } from './lib/loadAgainWhenOnline.ts';
 import { createAppSession } from './app/boot/createAppSession.ts';
 import { backendOf } from './state/BackendContext.tsx';
 import { embeddedConfig, loadBackendConfig, refreshBackendConfig, savedConfig } from './backend/config.ts';
-import { appInstallPrompt } from './app/pwa/installPrompt.ts';
 import { createAppSync } from './app/boot/createAppSync.ts';
 import { logErrorLater } from './state/errors/logErrorLater.ts';
 import { FIRST_ROWS_SCRIPT_ID } from './data/firstRowsScript.ts';
@@ -131,4 +130,3 @@ loadBackendConfig(configSources).then(
 void import('./app/pwa/registerServiceWorker.ts')
   .then((m) => m.registerServiceWorker())
   .catch((error: unknown) => console.warn('Service worker not registered', error));
-appInstallPrompt();

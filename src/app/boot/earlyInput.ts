@@ -9,6 +9,8 @@ interface EarlyInput {
   keys: KeyboardEvent[];
   onClick: (event: Event) => void;
   onKey: (event: KeyboardEvent) => void;
+  /** The browser's install prompt, when it fired before the app's menu made its own listener. */
+  installPrompt?: Event;
 }
 
 declare global {
@@ -39,4 +41,9 @@ export function takeEarlyKeys(target: Window = window): KeyboardEvent[] {
   if (!early) return [];
   target.document.removeEventListener('keydown', early.onKey);
   return early.keys.splice(0);
+}
+
+/** The install prompt the browser offered before the app listened for it, if it did. */
+export function earlyInstallPrompt(target: Window = window): Event | undefined {
+  return target.guapEarly?.installPrompt;
 }
