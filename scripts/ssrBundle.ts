@@ -57,7 +57,8 @@ export function ssrBundle(entry: string): Plugin {
             emptyOutDir: true,
             manifest: false,
             copyPublicDir: false,
-            // One file: a chunk beside it would be a .js file, which Node reads as CommonJS outside this package.
+            // One file, the screens' lazy modules in it: a chunk beside it would be a .js file, which Node reads as
+            // CommonJS outside this package.
             rollupOptions: { output: { entryFileNames: SSR_ENTRY_FILE, codeSplitting: false } },
           },
         });

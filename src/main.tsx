@@ -1,29 +1,32 @@
 // Boot: find the backend, create its client and the session, then render the router.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot } from './app/AppRoot.tsx';
 import { debugPagesEnabled } from './app/debugPages.ts';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, loadKeyboardShortcuts } from './app/router.tsx';
 import { warmScreens } from './app/warmScreens.ts';
 import { whenIdle } from './lib/whenIdle.ts';
+import { loadAgainWhenOnline } from './lib/loadAgainWhenOnline.ts';
 import { createAppSession } from './app/boot/createAppSession.ts';
-import { SessionProvider } from './state/session/SessionContext.tsx';
-import { backendOf, BackendProvider } from './state/BackendContext.tsx';
+import { backendOf } from './state/BackendContext.tsx';
 import { embeddedConfig, loadBackendConfig, refreshBackendConfig, savedConfig } from './backend/config.ts';
-import { appInstallPrompt } from './app/pwa/installPrompt.ts';
 import { createAppSync } from './app/boot/createAppSync.ts';
-import { SyncProvider } from './state/sync/SyncContext.tsx';
 import { logErrorLater } from './state/errors/logErrorLater.ts';
-import { FIRST_ROWS_SCRIPT_ID } from './data/firstRows.ts';
-import type { Mirror } from './data/mirror.ts';
-import { keepEarlyKeys } from './app/shortcuts/earlyKeys.ts';
+import { FIRST_ROWS_SCRIPT_ID } from './data/firstRowsScript.ts';
+import { authStorageKey } from './backend/auth.ts';
+import { loadHeaderSearch } from './app/shell/Header.tsx';
+import type { FirstScreen } from './state/queries/firstScreen.tsx';
+import { takeEarlyTaps, tapAgain } from './app/boot/earlyInput.ts';
 import './ui/theme.css';
-
-keepEarlyKeys();
 
 window.addEventListener('error', (event) => console.error('Unhandled error', event.error ?? event.message));
 
-const root = createRoot(document.getElementById('root')!);
+const rootElement = document.getElementById('root')!;
+const loadClient = () => import('./backend/client.ts');
+// The rows the server rendered this page from, when it did: read beside the config, by a module of their own.
+const firstPage = document.getElementById(FIRST_ROWS_SCRIPT_ID)
+  ? import('./sync/seedFirstRows.ts').then((m) => ({ ...m.firstPageIn(document, window.location.pathname), m }))
+  : undefined;
 
 const configSources = {
   env: import.meta.env,
@@ -36,37 +39,79 @@ const configSources = {
 // config in the HTML is the server's own, fresh.
 const startsFromKeptConfig = !configSources.embedded && savedConfig(configSources.storage) !== undefined;
 
-// The rows the HTML shows go into the mirror first, so the first render paints them too.
-async function seeded(db: Mirror): Promise<void> {
-  if (!document.getElementById(FIRST_ROWS_SCRIPT_ID)) return;
-  await import('./sync/seedFirstRows.ts')
-    .then((m) => m.seedFirstRows(db, document))
-    .catch((error: unknown) => logErrorLater(error, 'Could not keep the rows the page came with'));
+/**
+ * The server rendered the page as the app's first render for a visitor (hydratesAt): with no session stored or
+ * arriving in the address, the app hydrates that markup instead of replacing it.
+ */
+function hydratesServerPage(rendered: boolean | undefined, backendUrl: string): boolean {
+  if (!rendered || /access_token|error_description/.test(window.location.hash)) return false;
+  return configSources.storage.getItem(authStorageKey(backendUrl)) === null;
 }
 
 loadBackendConfig(configSources).then(
   async (config) => {
-    // supabase-js loads after the first screen, which paints from the mirror.
-    const client = import('./backend/client.ts').then((m) => m.createBackendClient(config));
+    // supabase-js loads after the first screen, which paints from the mirror. Its code not loading (the connection
+    // dropped after the paint) renders the page anew, and the client comes once the browser is back online: the
+    // engine and the session wait for it instead of failing for the page's life.
+    const clientCode = loadClient();
+    const client = clientCode.catch(loadAgainWhenOnline(loadClient)).then((m) => m.createBackendClient(config));
     const sync = createAppSync(client, config);
-    const session = createAppSession(client, config.url, sync.db);
+    const first = await firstPage?.catch((error: unknown) => {
+      logErrorLater(error, 'Could not read the rows the page came with');
+      return undefined;
+    });
+    const hydrating = hydratesServerPage(first?.hydrates, config.url);
+    const session = createAppSession(client, config.url, sync.db, hydrating);
     // Once the first screen is up: it paints from the mirror, and a return visit starts no request before it.
     whenIdle(() => void sync.start(), 500);
     // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
     session.getState().start();
     const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env), mirror: sync.db });
-    await seeded(sync.db);
-    root.render(
+    // The rows the HTML shows go into the mirror first, so the live reads find them too.
+    if (first?.rows) {
+      await first.m
+        .seedFirstRows(sync.db, first.rows)
+        .catch((error: unknown) => logErrorLater(error, 'Could not keep the rows the page came with'));
+    }
+    // Only a hydrating render starts from the rows' answers: a member's mirror may know the page's thread by another
+    // address (a slug its own offline thread took), which the answers, read as a visitor, do not.
+    const firstScreen: FirstScreen = {
+      answers: hydrating ? first?.answers : undefined,
+      threadCounts: first?.answers?.threadCounts ?? {},
+    };
+    // The rows are the first address's: a screen opened at another one starts from the mirror.
+    const firstHref = router.state.location.href;
+    const leftFirstPage = router.subscribe('onBeforeNavigate', ({ toLocation }) => {
+      if (toLocation.href === firstHref) return;
+      firstScreen.answers = undefined;
+      leftFirstPage();
+    });
+    const app = (
       <StrictMode>
-        <BackendProvider backend={backendOf(client)}>
-          <SessionProvider store={session}>
-            <SyncProvider engine={sync}>
-              <App router={router} />
-            </SyncProvider>
-          </SessionProvider>
-        </BackendProvider>
-      </StrictMode>,
+        <AppRoot backend={backendOf(client)} session={session} sync={sync} firstScreen={firstScreen} router={router} />
+      </StrictMode>
     );
+    // Everything the first render needs is here before it starts, so no part of the page waits behind a placeholder,
+    // or is replaced because the app's state moved while it waited. If some of it did not come (the connection
+    // dropped after the paint), the app starts all the same and renders the page anew; the parts whose code is
+    // missing come once the browser is back online (loadAgainWhenOnline), as does the screen's own, which
+    // router.load() waits for.
+    const needed: PromiseSettledResult<unknown>[] = hydrating
+      ? await Promise.allSettled([
+          router.load(),
+          clientCode.then(() => client),
+          loadHeaderSearch(),
+          loadKeyboardShortcuts(),
+        ])
+      : [];
+    const missing = needed.find((loaded): loaded is PromiseRejectedResult => loaded.status === 'rejected');
+    if (missing) console.warn('The page is rendered anew: some of its code did not load', missing.reason);
+    // Taps on the server's page reach its buttons once hydrated; a page rendered anew has other buttons.
+    const taps = takeEarlyTaps();
+    if (hydrating && !missing) {
+      hydrateRoot(rootElement, app);
+      tapAgain(taps);
+    } else createRoot(rootElement).render(app);
     warmScreens(router);
     // The app started from the kept config without waiting for the server; a changed one needs a fresh start.
     if (startsFromKeptConfig) {
@@ -75,7 +120,7 @@ loadBackendConfig(configSources).then(
   },
   (error: unknown) => {
     logErrorLater(error, 'Could not find the backend');
-    root.render(
+    createRoot(rootElement).render(
       <p className="error boot-error">The forum could not reach its server. Check your connection and reload.</p>,
     );
   },
@@ -85,4 +130,3 @@ loadBackendConfig(configSources).then(
 void import('./app/pwa/registerServiceWorker.ts')
   .then((m) => m.registerServiceWorker())
   .catch((error: unknown) => console.warn('Service worker not registered', error));
-appInstallPrompt();

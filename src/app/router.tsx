@@ -7,6 +7,7 @@ import {
   createRouter,
   lazyRouteComponent,
   notFound,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -21,11 +22,10 @@ import { FIRST_SCREENS } from '../data/firstScreenTable.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
 import { loadAgainWhenOnline } from '../lib/loadAgainWhenOnline.ts';
 
-/** After the first screen: the keys pressed before it loads are kept for it (earlyKeys.ts, from main.tsx). */
+/** After the first screen: the keys pressed before it loads are kept for it (boot/earlyInput.ts, from index.html). */
+export const loadKeyboardShortcuts = () => import('./shortcuts/KeyboardShortcuts.tsx');
 const KeyboardShortcuts = lazy(
-  loadAgainWhenOnline(() =>
-    import('./shortcuts/KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })),
-  ),
+  loadAgainWhenOnline(() => loadKeyboardShortcuts().then((m) => ({ default: m.KeyboardShortcuts }))),
 );
 
 interface RouterContext {
@@ -41,17 +41,23 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteErrorPage,
 });
 
+/** A screen module and the name of the component it exports. */
+type ScreenModule = () => Promise<Record<string, ComponentType>>;
+
+/** A screen's code, loaded when first shown; offline, once the connection returns (not a reload to an offline page). */
+const screen = (load: ScreenModule, name: string) => lazyRouteComponent(loadAgainWhenOnline(load), name);
+
 // Outside the main layout.
 const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'auth',
   validateSearch: parseAuthSearch,
-  component: lazyRouteComponent(() => import('../features/auth/AuthPage.tsx'), 'AuthPage'),
+  component: screen(() => import('../features/auth/AuthPage.tsx'), 'AuthPage'),
 });
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'reset-password',
-  component: lazyRouteComponent(() => import('../features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
+  component: screen(() => import('../features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
 });
 const requireDebugPages = ({ context }: { context: RouterContext }) => {
   if (!context.debugPages) throw notFound();
@@ -60,7 +66,7 @@ const simpleDebugRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'simple-debug',
   beforeLoad: requireDebugPages,
-  component: lazyRouteComponent(() => import('../features/debug/SimpleDebugPage.tsx'), 'SimpleDebugPage'),
+  component: screen(() => import('../features/debug/SimpleDebugPage.tsx'), 'SimpleDebugPage'),
 });
 
 // Inside the main layout: sidebar, header, content.
@@ -86,40 +92,37 @@ const memberRoute = createRoute({
   ),
 });
 
-/** A screen module and the name of the component it exports. */
-type ScreenModule = () => Promise<Record<string, ComponentType>>;
-
 const page = <P extends string>(path: P, load: ScreenModule, name: string) =>
-  createRoute({ getParentRoute: () => shellRoute, path, component: lazyRouteComponent(load, name) });
+  createRoute({ getParentRoute: () => shellRoute, path, component: screen(load, name) });
 const memberPage = <P extends string>(path: P, load: ScreenModule, name: string) =>
-  createRoute({ getParentRoute: () => memberRoute, path, component: lazyRouteComponent(load, name) });
+  createRoute({ getParentRoute: () => memberRoute, path, component: screen(load, name) });
 const debugPage = <P extends string>(path: P, load: ScreenModule, name: string) =>
   createRoute({
     getParentRoute: () => shellRoute,
     path,
     beforeLoad: requireDebugPages,
-    component: lazyRouteComponent(load, name),
+    component: screen(load, name),
   });
 
 const threadsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'threads',
   validateSearch: parseThreadsSearch,
-  component: lazyRouteComponent(() => import('../features/threads/AllThreadsPage.tsx'), 'AllThreadsPage'),
+  component: screen(() => import('../features/threads/AllThreadsPage.tsx'), 'AllThreadsPage'),
 });
 
 const searchRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'search',
   validateSearch: parseSearchPageSearch,
-  component: lazyRouteComponent(() => import('../features/search/SearchPage.tsx'), 'SearchPage'),
+  component: screen(() => import('../features/search/SearchPage.tsx'), 'SearchPage'),
 });
 
 const messagesRoute = createRoute({
   getParentRoute: () => memberRoute,
   path: 'messages',
   validateSearch: parseMessagesSearch,
-  component: lazyRouteComponent(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage'),
+  component: screen(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage'),
 });
 
 const reviewRoute = createRoute({
@@ -142,7 +145,7 @@ const shellChildren = [
     getParentRoute: () => shellRoute,
     path: 'members',
     loader: ({ context }) => readFirstCards(context.mirror),
-    component: lazyRouteComponent(() => import('../features/members/MembersPage.tsx'), 'MembersPage'),
+    component: screen(() => import('../features/members/MembersPage.tsx'), 'MembersPage'),
   }),
   page('profile/$userId', () => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
   memberRoute.addChildren([
@@ -171,8 +174,15 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren(shellChildren),
 ]);
 
-export function createAppRouter(context: RouterContext) {
-  return createRouter({ routeTree, context, defaultPreload: 'intent', scrollRestoration: true });
+/** `server`: the router the server renders a first page with, at one address; it restores no scroll. */
+export function createAppRouter(context: RouterContext, server?: { history: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    scrollRestoration: !server,
+    ...(server && { history: server.history }),
+  });
 }
 
 declare module '@tanstack/react-router' {

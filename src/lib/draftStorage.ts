@@ -9,6 +9,8 @@ function unavailable(error: unknown) {
 }
 
 export function readDraft(key: string): string | null {
+  // The server renders a first page with no storage, and no draft of anyone's.
+  if (typeof localStorage === 'undefined') return null;
   try {
     return localStorage.getItem(key);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ago as agoText, listAge, relativeAge } from './relativeTime.ts';
+import { ago as agoText, fullTime, listAge, relativeAge } from './relativeTime.ts';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -28,4 +28,13 @@ test('lists show relative age within a day and the full date after', () => {
 test("an age in a sentence reads '5m ago', but 'just now' as it is", () => {
   expect(agoText(ago(10_000), now)).toBe('just now');
   expect(agoText(ago(5 * 60_000), now)).toBe('5m ago');
+});
+
+test('a date is written alike on the server and in any browser: a fixed locale, in the zone asked for', () => {
+  // 20:30 UTC on Nov 3 is already Nov 4 at UTC+14, and still Nov 3 at UTC-12.
+  const iso = '2026-11-03T20:30:00Z';
+  expect(listAge(iso, now, 'UTC')).toBe('Nov 3, 2026');
+  expect(listAge(iso, now, 'Etc/GMT-14')).toBe('Nov 4, 2026');
+  expect(fullTime(iso, 'UTC')).toBe('Nov 3, 2026, 8:30 PM');
+  expect(fullTime(iso, 'Etc/GMT+12')).toBe('Nov 3, 2026, 8:30 AM');
 });

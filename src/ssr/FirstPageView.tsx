@@ -10,12 +10,12 @@ import { postImages } from '../features/thread/gallery.ts';
 import { ThreadHeader } from '../features/thread/ThreadHeader.tsx';
 import type { PostWithAuthor } from '../data/queries/posts.ts';
 import type { FirstSync } from '../state/sync/useFirstSync.ts';
-import { CATEGORY_TYPES, categoryHeading } from '../data/categoryTypes.ts';
+import { categoryHeading } from '../data/categoryTypes.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { ThreadListRow } from '../ui/threadList/ThreadListRow.tsx';
 import type { FirstRows } from '../data/firstRows.ts';
 import type { FirstPageRoute } from '../data/firstScreens.ts';
-import { postsWithAuthors, threadsWithRefs } from './firstRows.ts';
+import { categoryCards, postsWithAuthors, threadsWithRefs } from '../data/firstRowsJoined.ts';
 import home from '../features/home/Home.module.css';
 import category from '../features/category/CategoryPage.module.css';
 import list from '../ui/threadList/ThreadList.module.css';
@@ -25,11 +25,7 @@ import thread from '../features/thread/Thread.module.css';
 const SETTLED: FirstSync = { active: false, rows: 0, failed: false };
 
 function HomeView({ rows }: { rows: FirstRows }) {
-  const cards = CATEGORY_TYPES.map((type) => ({
-    type,
-    categories: rows.categories.filter((c) => c.type === type && c.is_active),
-    threadCount: rows.threadCounts[type] ?? 0,
-  })).filter((c) => c.categories.length > 0);
+  const cards = categoryCards(rows);
   return (
     <div className={home.home}>
       <HomeHero signedIn={false} />

@@ -4,13 +4,16 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { ThreadNotFound } from '../features/thread/ThreadNotFound.tsx';
 import { FirstPageView } from './FirstPageView.tsx';
-import type { FirstRows } from '../data/firstRows.ts';
+import { renderAppPage } from './renderAppPage.tsx';
+import { hydratesAt, type FirstRows } from '../data/firstRows.ts';
 import type { FirstPageRoute } from '../data/firstScreens.ts';
 import { ShellSkeleton } from './ShellSkeleton.tsx';
 import { StaticShell } from './StaticShell.tsx';
 
-export { FIRST_ROWS_SCRIPT_ID, type FirstRows } from '../data/firstRows.ts';
+export { FIRST_ROWS_SCRIPT_ID } from '../data/firstRowsScript.ts';
+export type { FirstRows } from '../data/firstRows.ts';
 export { firstPageRoute, type FirstPageRoute } from '../data/firstScreens.ts';
 
 /** Markup with the router's links resolved at `pathname`. */
@@ -24,11 +27,26 @@ function render(pathname: string, element: ReactNode): string {
   return markup.replace(/ data-testid="[^"]*"/g, '');
 }
 
-export function renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): string {
+/**
+ * Home and a thread at its address: the app's own first render, which the browser hydrates. Otherwise the page drawn
+ * from the screen's parts, which the app replaces when it starts.
+ */
+export function renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): Promise<string> | string {
+  if (hydratesAt(rows, pathname)) return renderAppPage(pathname, rows);
   return render(
     pathname,
     <StaticShell visitor>
       <FirstPageView route={route} rows={rows} />
+    </StaticShell>,
+  );
+}
+
+/** The page of an address that names no thread a visitor can read, served with a 404. */
+export function renderThreadNotFound(pathname: string): string {
+  return render(
+    pathname,
+    <StaticShell visitor>
+      <ThreadNotFound />
     </StaticShell>,
   );
 }

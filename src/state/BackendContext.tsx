@@ -29,6 +29,11 @@ export function backendOf(ready: Promise<ForumClient>): Backend {
   return backend;
 }
 
+/** A backend already there: the server's render, whose screens call it only from effects, which never run there. */
+export function settledBackend(client: ForumClient): Backend {
+  return { ready: Promise.resolve(client), settled: { client } };
+}
+
 export function BackendProvider({ backend, children }: { backend: Backend; children: ReactNode }) {
   return <BackendContext.Provider value={backend}>{children}</BackendContext.Provider>;
 }

@@ -8,9 +8,9 @@ import { DEFAULT_OPTIONS, type EngineDeps, type EngineOptions, type OpenThreadRe
 import { LastSeenStamp } from './lastSeen.ts';
 import { LiveLink } from './liveLink.ts';
 import type { WriteContext } from './outbox.ts';
+import type { OutboxSender } from './outboxSender.ts';
 import { StatusStore } from './status.ts';
 import { shareSession } from './workerSession.ts';
-import { OutboxSender } from './outboxSender.ts';
 import { openProfile, openThread, type OpenContext } from './openOnDevice.ts';
 import type { Topic } from '../data/syncedTables.ts';
 
@@ -47,7 +47,20 @@ export class SyncEngine {
   private readonly pendingRows = once(() => import('./pendingRows.ts'));
   /** Loaded apart too: it brings the table of synced tables. */
   private readonly mirrorReset = once(() => import('./mirrorReset.ts'));
-  private readonly sender: OutboxSender;
+  /** The send side, loaded at the first flush: the first screen sends nothing. */
+  private loadedSender: OutboxSender | undefined;
+  private readonly sender = once(async () => {
+    const { OutboxSender } = await import('./outboxSender.ts');
+    return (this.loadedSender = new OutboxSender({
+      deps: this.deps,
+      options: this.options,
+      status: this.status,
+      client: () => this.ready.then(() => this.client),
+      network: this.network,
+      userId: () => this.userId,
+      refreshCounts: () => this.refreshCounts(),
+    }));
+  });
   private readonly opening: OpenContext;
   /** Settles once the backend client is there; every network step waits for it. */
   private readonly ready: Promise<void>;
@@ -65,15 +78,6 @@ export class SyncEngine {
       network: this.network,
       client: () => this.ready.then(() => this.client),
     };
-    this.sender = new OutboxSender({
-      deps,
-      options: this.options,
-      status: this.status,
-      client: () => this.ready.then(() => this.client),
-      network: this.network,
-      userId: () => this.userId,
-      refreshCounts: () => this.refreshCounts(),
-    });
   }
 
   get currentUserId() {
@@ -145,7 +149,7 @@ export class SyncEngine {
   stop() {
     for (const stop of this.stops.splice(0)) stop();
     this.live.stop();
-    this.sender.stop();
+    this.loadedSender?.stop();
     this.deps.timers.clearTimeout(this.intervalTimer);
   }
 
@@ -277,12 +281,12 @@ export class SyncEngine {
    */
   async flushAs(userId: string): Promise<void> {
     this.userId = userId;
-    this.sender.vouchFor(userId);
+    (await this.sender()).vouchFor(userId);
     await this.flush();
   }
 
-  /** Sends the signed-in member's waiting writes in order. */
-  flush(): Promise<void> {
-    return this.sender.flush();
+  /** Sends the signed-in member's waiting writes in order; offline, nothing, with no code loaded for it. */
+  async flush(): Promise<void> {
+    if (this.deps.env.isOnline()) await (await this.sender()).flush();
   }
 }

@@ -83,7 +83,12 @@ describe('the rows of a first page', () => {
   it('writes a hostile title into the HTML as text and as JSON that cannot close its script element', async () => {
     const route = renderer.firstPageRoute(`/thread/${threadId}`)!;
     const rows = (await readFirstRows(stack.db, route, renderer))!;
-    const html = withFirstPage(INDEX, renderer.renderFirstPage(`/thread/${threadId}`, route, rows), rows, renderer)!;
+    const html = withFirstPage(
+      INDEX,
+      await renderer.renderFirstPage(`/thread/${threadId}`, route, rows),
+      rows,
+      renderer,
+    )!;
     // One script element only, the rows' own, and it ends where its JSON ends.
     expect(html.match(/<script/g)).toHaveLength(1);
     const json = /<script id="first-rows" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!;
@@ -97,7 +102,12 @@ describe('the rows of a first page', () => {
     expect(shelled).toContain('class="skeleton"');
     const route = renderer.firstPageRoute(`/thread/${threadId}`)!;
     const rows = (await readFirstRows(stack.db, route, renderer))!;
-    const html = withFirstPage(shelled, renderer.renderFirstPage(`/thread/${threadId}`, route, rows), rows, renderer)!;
+    const html = withFirstPage(
+      shelled,
+      await renderer.renderFirstPage(`/thread/${threadId}`, route, rows),
+      rows,
+      renderer,
+    )!;
     expect(html).not.toContain('class="skeleton"');
     expect(html).toContain('A reply anyone may read');
     // The root, then the rows' JSON, then what came after the shell, once each.

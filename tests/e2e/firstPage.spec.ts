@@ -9,6 +9,8 @@ import { memberSession } from './support/walletApi.ts';
 
 /** A title that would end the rows' JSON script and run its own, were the JSON not escaped. */
 const HOSTILE = '</script><script>alert(1)</script>';
+/** The seed's admin (supabase/seed.sql): a profile, and an id no thread has. */
+const SEEDED_ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
 
@@ -22,7 +24,7 @@ test.describe('with JavaScript held back', () => {
     await expect(first).toContainText('Keep all the short-term price talk here');
     await expect(first).toContainText('Original Post');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GuapCoin' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
     // The page's styles came with it: the post is a card, not unstyled text.
     const background = await first.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).not.toBe('rgba(0, 0, 0, 0)');
@@ -55,6 +57,28 @@ test.describe('with JavaScript held back', () => {
     // No Sign In: the same page starts a member's visit too.
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   });
+
+  test('a page the server does not write says it needs JavaScript, and where reading works without it', async ({
+    page,
+  }) => {
+    for (const address of ['/threads', '/members', `/profile/${SEEDED_ADMIN_ID}`]) {
+      await page.goto(address);
+      const notice = page.getByRole('main').getByRole('status');
+      await expect(notice).toContainText('This page needs JavaScript');
+      await notice.getByRole('link', { name: 'home page' }).click();
+      await expect(page.getByRole('heading', { name: 'Welcome to the GuapCoin Forum' })).toBeVisible();
+    }
+  });
+
+  test('an unknown thread answers 404 with a page that says it was not found', async ({ page }) => {
+    const response = await page.goto('/t/no-such-slug');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Thread Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+    expect((await page.goto(`/thread/${SEEDED_ADMIN_ID}`))?.status()).toBe(404);
+    // A thread that exists still answers 200.
+    expect((await page.goto(`/t/${SEEDED.mega}`))?.status()).toBe(200);
+  });
 });
 
 test('the app starts from the rows the HTML carried, without asking the server for them', async ({ page }) => {
@@ -66,11 +90,12 @@ test('the app starts from the rows the HTML carried, without asking the server f
     return route.abort();
   });
   await page.goto(`/t/${SEEDED.mega}`);
-  // The app's own post cards: the server's markup carries no test ids.
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+  // The app has asked the server, and been refused: what it shows came with the HTML.
+  await expect.poll(() => threadReads.length).toBeGreaterThan(0);
+  // The app's own post cards, hydrated from the server's markup.
   await expect(page.getByTestId('post').first()).toContainText('Keep all the short-term price talk here');
   await expect(page.getByTestId('post').first()).toHaveAttribute('data-status', 'sent');
-  // The sync worker asks once it has started, which may be after the post shows.
-  await expect.poll(() => threadReads.length).toBeGreaterThan(0);
 });
 
 test("a thread titled to close the page's script shows its title as words and runs nothing", async ({

@@ -8,6 +8,7 @@ import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
+import { ENTRY_CODE, expectNotStarted, holdAppStart } from './support/holdAppStart.ts';
 
 const SCREENS = '/tmp/guap-screens/h-keys';
 
@@ -207,4 +208,15 @@ test('keys pressed before the keyboard code has loaded are kept and done once it
   await expect(dialog).toHaveCount(0);
   release();
   await expect(dialog).toBeVisible();
+});
+
+test("a key pressed on the server's page before the app's code has arrived is done once it has", async ({ page }) => {
+  const start = await holdAppStart(page, ENTRY_CODE);
+  // Not waiting for the page's load, which waits for the held code.
+  await page.goto(`/t/${SEEDED.mega}`, { waitUntil: 'commit' });
+  await expectNotStarted(page);
+  await page.keyboard.press('j');
+  start();
+  await expect(selected(page)).toHaveCount(1);
+  await expect(selected(page)).toBeFocused();
 });

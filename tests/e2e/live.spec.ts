@@ -12,11 +12,17 @@ const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
 /** Well under the interval pull: what shows within it was poked. */
 const LIVE_WAIT_MS = 30_000;
 
-/** Counts the page's navigations and focus events from now on: a live update needs neither. */
+/**
+ * Counts the page's reloads and moves to another address, and its focus events, from now on: a live update needs
+ * none. The router writing its state into the history entry at the same address, as the app starts on the server's
+ * page, is neither.
+ */
 async function watchForReloads(page: Page) {
   let navigations = 0;
+  const address = page.url();
+  page.on('domcontentloaded', () => (navigations += 1));
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations += 1;
+    if (frame === page.mainFrame() && frame.url() !== address) navigations += 1;
   });
   await page.evaluate(() => {
     const counts = { focus: 0 };
@@ -111,6 +117,68 @@ test('a reader whose sync code could not load at the start (offline) gets the re
   const writer = new ThreadPage(writerPage);
   await writer.open(SEEDED.short);
   const text = `Reader without sync code ${Date.now()}`;
+  await writer.reply(text);
+  await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
+  await writerContext.close();
+
+  await page.context().setOffline(false);
+  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+});
+
+test('a visitor whose connection drops while the app starts gets the app, and the replies once back online', async ({
+  page,
+  browser,
+}) => {
+  // The connection goes when the header search's code is asked for: code the app's start waits for, after the paint.
+  const startCode = /\/assets\/HeaderSearch-[^/]+\.js$/;
+  await page.route(startCode, async (route) => {
+    await route.abort('internetdisconnected');
+    await page.context().setOffline(true);
+    await page.unroute(startCode);
+  });
+  const reader = new ThreadPage(page);
+  await reader.open(SEEDED.short);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+
+  const writerContext = await browser.newContext();
+  const writerPage = await writerContext.newPage();
+  await signInQuickly(writerPage, ADMIN);
+  const writer = new ThreadPage(writerPage);
+  await writer.open(SEEDED.short);
+  const text = `Reader whose app started offline ${Date.now()}`;
+  await writer.reply(text);
+  await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
+  await writerContext.close();
+
+  await page.context().setOffline(false);
+  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+});
+
+test('a visitor whose connection drops before supabase-js has loaded gets the replies once back online', async ({
+  page,
+  browser,
+}) => {
+  // The client's code is on its way when the connection goes, after the paint: the engine and the session need it.
+  const clientCode = /\/assets\/client-[^/]+\.js$/;
+  let drop: () => void = () => undefined;
+  const dropped = new Promise<void>((resolve) => (drop = resolve));
+  await page.route(clientCode, async (route) => {
+    await dropped;
+    await route.abort('internetdisconnected');
+  });
+  const reader = new ThreadPage(page);
+  await reader.open(SEEDED.short);
+  await page.context().setOffline(true);
+  drop();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await page.unroute(clientCode);
+
+  const writerContext = await browser.newContext();
+  const writerPage = await writerContext.newPage();
+  await signInQuickly(writerPage, ADMIN);
+  const writer = new ThreadPage(writerPage);
+  await writer.open(SEEDED.short);
+  const text = `Reader without supabase-js at the start ${Date.now()}`;
   await writer.reply(text);
   await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
   await writerContext.close();

@@ -54,6 +54,10 @@ test('offline, the app reloads from the service worker: home, a category, a mirr
   await expect(page.getByTestId('thread-row').first()).toBeVisible();
   const thread = new ThreadPage(page);
   await thread.open(SEEDED.short);
+  // The image loads lazily, as the reader scrolls to its post: how far down the post sits depends on the replies
+  // other specs added to this thread before.
+  const post = page.getByRole('article').filter({ hasText: caption });
+  await post.scrollIntoViewIfNeeded();
   const image = page.locator(`img[src="${imageUrl}"]`).first();
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
@@ -65,6 +69,7 @@ test('offline, the app reloads from the service worker: home, a category, a mirr
   await page.reload();
   await expect(thread.title).toHaveText(/offline mode/i);
   await expect(page.getByText(caption)).toBeVisible();
+  await post.scrollIntoViewIfNeeded();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
 
   await page.goto('/');

@@ -3,6 +3,7 @@
 import { expect, test } from './support/test.ts';
 import { SearchPage } from './pages/SearchPage.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { expectNotStarted, holdAppStart } from './support/holdAppStart.ts';
 
 const MASTERNODE = 'Masternode setup guide (2026 edition)';
 const RULES = 'Forum rules and code of conduct';
@@ -108,4 +109,32 @@ test('markup typed into a search is shown as text', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /Search results for/ })).toContainText('<img src=x onerror=alert(1)>');
   await expect(page.locator('main img[src="x"]')).toHaveCount(0);
   expect(dialog).toBe(false);
+});
+
+test('words typed in the header search before the app has started are searched once it has', async ({ page }) => {
+  const search = new SearchPage(page);
+  const start = await holdAppStart(page);
+  await page.goto('/');
+  await expectNotStarted(page);
+  await search.type('collateral');
+
+  start();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await expect(search.box).toHaveValue('collateral');
+  await expect(search.threadOptions.filter({ hasText: MASTERNODE })).toBeVisible();
+  await search.box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=collateral$/);
+});
+
+test('Enter in the header search before the app has started opens the full results', async ({ page }) => {
+  const search = new SearchPage(page);
+  const start = await holdAppStart(page);
+  await page.goto('/');
+  await expectNotStarted(page);
+  await search.submit('collateral');
+
+  await expect(page).toHaveURL(/\/search\?q=collateral$/);
+  start();
+  await expect(page.getByRole('heading', { name: 'Search results for “collateral”' })).toBeVisible();
+  await expect(search.threadResult(MASTERNODE)).toBeVisible();
 });

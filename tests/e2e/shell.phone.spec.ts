@@ -4,6 +4,7 @@ import { AuthPage } from './pages/AuthPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { ENTRY_CODE, expectNotStarted, holdAppStart } from './support/holdAppStart.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
 
@@ -24,6 +25,20 @@ test('the drawer opens and closes at 390x844', async ({ page }) => {
   await shell.drawer.getByRole('link', { name: 'Groups' }).click();
   await expect(page).toHaveURL(/\/groups$/);
   await expect(shell.drawer).toBeHidden();
+});
+
+test('a tap on the drawer button before the app has started opens the drawer once it has', async ({ page }) => {
+  // Before the app's first line has run: a slow phone shows the server's page seconds before the code arrives.
+  const start = await holdAppStart(page, ENTRY_CODE);
+  // Not waiting for the page's load, which waits for the held code.
+  await page.goto('/', { waitUntil: 'commit' });
+  await expectNotStarted(page);
+  const shell = new Shell(page);
+  await shell.drawerButton.click();
+
+  start();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await expect(shell.drawer).toBeVisible();
 });
 
 test('screenshots at 390x844: home, auth and the signed-in shell, with nothing wider than the screen', async ({

@@ -8,15 +8,28 @@ const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
 const ROWS = 2_000;
 const BATCH = 500;
 
-/** How many threads the page's mirror holds (a count: it costs the page nothing to ask). */
+/**
+ * How many threads the page's mirror holds (a count: it costs the page nothing to ask); -1 before the app has made the
+ * mirror (the server's page shows the thread first). It never makes an empty one, which would hold the app's own
+ * opening back.
+ */
 function mirroredThreads(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('guap-mirror');
-        open.onerror = () => reject(open.error);
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = (event) => {
+          if (open.error?.name !== 'AbortError') return reject(open.error);
+          event.preventDefault();
+          resolve(-1);
+        };
         open.onsuccess = () => {
           const db = open.result;
+          if (!db.objectStoreNames.contains('threads')) {
+            db.close();
+            return resolve(-1);
+          }
           const count = db.transaction('threads').objectStore('threads').count();
           count.onerror = () => reject(count.error);
           count.onsuccess = () => {

@@ -11,8 +11,14 @@ import { createSessionStore, type SessionStore } from '../../state/session/sessi
 const profiles = () => import('../../backend/profiles.ts');
 const walletSignIn = () => import('../../backend/walletSignIn.ts');
 
-export function createAppSession(client: Promise<ForumClient>, backendUrl: string, mirror: Mirror): SessionStore {
+export function createAppSession(
+  client: Promise<ForumClient>,
+  backendUrl: string,
+  mirror: Mirror,
+  visitorAtStart = false,
+): SessionStore {
   return createSessionStore({
+    visitorAtStart,
     auth: lazyAuth(client),
     loadProfile: async (id) => {
       try {

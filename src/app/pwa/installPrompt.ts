@@ -1,6 +1,7 @@
 // "Install app": the browser's install prompt, kept from the moment it fires (often before any menu is open), and
 // the iOS case, where Safari has no prompt and the member adds the app from the share sheet.
 import { useSyncExternalStore } from 'react';
+import { earlyInstallPrompt } from '../boot/earlyInput.ts';
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -10,7 +11,7 @@ interface InstallPromptEvent extends Event {
 type InstallOption = { kind: 'prompt'; install: () => Promise<void> } | { kind: 'ios' } | null;
 
 function createInstallPrompt(win: Window) {
-  let deferred: InstallPromptEvent | null = null;
+  let deferred = (earlyInstallPrompt(win) as InstallPromptEvent | undefined) ?? null;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((l) => l());
   win.addEventListener('beforeinstallprompt', (event) => {
@@ -59,7 +60,7 @@ export function useInstallOption(prompt: InstallPrompt): InstallOption {
 
 let appPrompt: InstallPrompt | undefined;
 
-/** The page's one install prompt; main.tsx calls it at boot so an early beforeinstallprompt is not missed. */
+/** The page's one install prompt; an early beforeinstallprompt is kept by index.html until the menu first asks. */
 export function appInstallPrompt(): InstallPrompt {
   appPrompt ??= createInstallPrompt(window);
   return appPrompt;

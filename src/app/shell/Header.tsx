@@ -1,7 +1,7 @@
 // The top bar: drawer button (phones), search, sync state, the notification bell, messages with the unread badge,
 // and the user menu or Sign In.
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SearchBoxPlaceholder } from '../../features/search/SearchBoxPlaceholder.tsx';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -18,11 +18,18 @@ import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 const UserMenu = lazy(loadAgainWhenOnline(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu }))));
 const Bell = lazy(loadAgainWhenOnline(() => import('./Bell.tsx').then((m) => ({ default: m.Bell }))));
 // The search box's instant search loads just after the first paint, which shows the box as it will be.
-const HeaderSearch = lazy(
-  loadAgainWhenOnline(() =>
-    import('../../features/search/HeaderSearch.tsx').then((m) => ({ default: m.HeaderSearch })),
-  ),
-);
+let loadedSearch: typeof import('../../features/search/HeaderSearch.tsx') | undefined;
+export const loadHeaderSearch = () => import('../../features/search/HeaderSearch.tsx').then((m) => (loadedSearch = m));
+const LazyHeaderSearch = lazy(loadAgainWhenOnline(() => loadHeaderSearch().then((m) => ({ default: m.HeaderSearch }))));
+
+/**
+ * The app's start on the server's page waits for the box's code, so hydrating renders it at once: React.lazy would
+ * suspend even then, and the server's box, with the words a visitor typed in it and the focus, would be rendered anew.
+ */
+function HeaderSearch() {
+  const [Box] = useState(() => loadedSearch?.HeaderSearch ?? LazyHeaderSearch);
+  return <Box />;
+}
 
 export function Header({ unread }: { unread: number }) {
   const userId = useSession((s) => s.user?.id ?? null);

@@ -1,4 +1,5 @@
-// Whether a CSS media query matches now, kept current as the window changes.
+// Whether a CSS media query matches now, kept current as the window changes. The server knows no window: it renders,
+// and the app hydrates, as if none matched, and the app's next render takes the window's answer.
 import { useSyncExternalStore } from 'react';
 
 export function useMediaQuery(query: string): boolean {
@@ -9,6 +10,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    () => false,
   );
 }
 

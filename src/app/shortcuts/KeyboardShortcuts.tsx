@@ -2,7 +2,7 @@
 // keymap, and does the action on the page or opens the "?" dialog.
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { takeEarlyKeys } from './earlyKeys.ts';
+import { takeEarlyKeys } from '../boot/earlyInput.ts';
 import { interpretKey, type Pending } from './keymap.ts';
 import { runPageAction } from './pageActions.ts';
 import { selectedItem } from './selection.ts';

@@ -10,10 +10,12 @@ import { PinIcon } from '../../ui/threadList/PinIcon.tsx';
 import { ReadMark } from '../../ui/threadList/ReadMark.tsx';
 import type { MirrorResult } from '../../state/queries/useMirrorQuery.ts';
 import type { FirstSync } from '../../state/sync/useFirstSync.ts';
+import { useAgeClock } from '../../state/queries/firstScreen.tsx';
 import { LoadFailure } from '../../ui/LoadFailure.tsx';
 import styles from './Home.module.css';
 
 export function RecentRow({ thread, read }: { thread: ThreadWithRefs; read?: ReadState }) {
+  const clock = useAgeClock();
   return (
     <li className={styles.row} data-testid="thread-row">
       <span className={styles.rowTitle}>
@@ -32,7 +34,7 @@ export function RecentRow({ thread, read }: { thread: ThreadWithRefs; read?: Rea
         <span>
           {thread.reply_count} {thread.reply_count === 1 ? 'reply' : 'replies'}
         </span>
-        <time dateTime={thread.created_at}>{listAge(thread.created_at)}</time>
+        <time dateTime={thread.created_at}>{listAge(thread.created_at, clock.now, clock.timeZone)}</time>
       </span>
     </li>
   );

@@ -1,7 +1,7 @@
 // The header search box (SPEC §1): a combobox whose dropdown shows the mirror's matches while typing; arrows pick a
 // match, Enter opens it, or opens /search?q= with every result when none is picked.
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Icon } from '../../ui/icons.tsx';
 import { SEARCH_PLACEHOLDER } from './SearchBoxPlaceholder.tsx';
 import { SearchDropdown } from './SearchDropdown.tsx';
@@ -17,6 +17,15 @@ export function HeaderSearch() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  const box = useRef<HTMLInputElement>(null);
+  // The server's page shows this box before the app starts, and a visitor may type in it then: hydrating keeps the
+  // typed words in the box, and the search starts from them, as if typed now.
+  useLayoutEffect(() => {
+    const input = box.current;
+    if (!input?.value) return;
+    setQuery(input.value);
+    setOpen(document.activeElement === input);
+  }, []);
   const trimmed = query.trim();
   const { results, pending } = useInstantSearch(trimmed);
   const options = searchOptions(results, trimmed);
@@ -65,10 +74,13 @@ export function HeaderSearch() {
   };
 
   return (
-    <form role="search" className={styles.search} onSubmit={(e) => e.preventDefault()} onBlur={onBlur}>
+    // Enter before the app starts sends the form itself: to the full results, as Enter does after.
+    <form role="search" action="/search" className={styles.search} onSubmit={(e) => e.preventDefault()} onBlur={onBlur}>
       <Icon name="search" size={18} className={styles.icon} />
       <input
+        ref={box}
         type="search"
+        name="q"
         role="combobox"
         aria-label="Search"
         aria-autocomplete="list"

@@ -4,7 +4,8 @@
 import type { ReactNode } from 'react';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { Markdown } from '../../content/Markdown.tsx';
-import { listAge } from '../../lib/relativeTime.ts';
+import { fullTime, listAge } from '../../lib/relativeTime.ts';
+import { useAgeClock } from '../../state/queries/firstScreen.tsx';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { PostGallery } from './PostGallery.tsx';
@@ -32,6 +33,7 @@ interface PostHeaderProps {
 }
 
 function PostHeader({ post, name, headingId, isFirst, heldMark }: PostHeaderProps) {
+  const clock = useAgeClock();
   return (
     <header className={styles.postHeader}>
       <Avatar src={post.author?.avatar_url} person={post.author} size={36} />
@@ -40,8 +42,8 @@ function PostHeader({ post, name, headingId, isFirst, heldMark }: PostHeaderProp
           {name} <RoleBadge role={post.author?.role} />
         </h2>
         <span className="muted">
-          <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
-            {listAge(post.created_at)}
+          <time dateTime={post.created_at} title={fullTime(post.created_at, clock.timeZone)}>
+            {listAge(post.created_at, clock.now, clock.timeZone)}
           </time>
           {post.is_edited && <span className={styles.edited}> (edited)</span>}
         </span>

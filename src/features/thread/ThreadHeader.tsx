@@ -3,7 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
-import { listAge } from '../../lib/relativeTime.ts';
+import { fullTime, listAge } from '../../lib/relativeTime.ts';
+import { useAgeClock } from '../../state/queries/firstScreen.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { RoleBadge } from '../../ui/AuthorLabel.tsx';
@@ -11,7 +12,7 @@ import { NewCount } from '../../ui/threadList/ReadMark.tsx';
 import { authorName } from './people.ts';
 import styles from './Thread.module.css';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 interface ThreadHeaderProps {
   thread: ThreadWithRefs;
@@ -27,6 +28,7 @@ interface ThreadHeaderProps {
 export function ThreadHeader({ thread, replyCount, onDelete, tools, newCount = 0 }: ThreadHeaderProps) {
   const name = authorName(thread.author_id, thread.author);
   const { category } = thread;
+  const clock = useAgeClock();
   return (
     <header className={styles.header}>
       <div className={styles.badges}>
@@ -54,8 +56,8 @@ export function ThreadHeader({ thread, replyCount, onDelete, tools, newCount = 0
           {name} <RoleBadge role={thread.author?.role} />
         </span>
         <span className="muted">
-          <time dateTime={thread.created_at} title={new Date(thread.created_at).toLocaleString()}>
-            {listAge(thread.created_at)}
+          <time dateTime={thread.created_at} title={fullTime(thread.created_at, clock.timeZone)}>
+            {listAge(thread.created_at, clock.now, clock.timeZone)}
           </time>
         </span>
         <span className="muted">{plural(thread.view_count, 'view', 'views')}</span>

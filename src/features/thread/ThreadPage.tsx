@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { useOpenThread } from '../../state/queries/thread.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
 import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
-import { ButtonLink } from '../../ui/Button.tsx';
 import { Panel } from '../../ui/Panel.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { ThreadNotFound } from './ThreadNotFound.tsx';
 import { ThreadView } from './ThreadView.tsx';
 
 export function ThreadPage() {
@@ -34,20 +34,6 @@ export function ThreadPage() {
       </Panel>
     );
   }
-  if (thread === null) {
-    return (
-      <Panel
-        icon="alert"
-        title="Thread Not Found"
-        actions={
-          <ButtonLink to="/" variant="primary">
-            Go to Home
-          </ButtonLink>
-        }
-      >
-        <p>This thread does not exist or has been deleted.</p>
-      </Panel>
-    );
-  }
+  if (thread === null) return <ThreadNotFound />;
   return <ThreadView thread={thread} online={online} />;
 }

@@ -3,6 +3,7 @@
 // reconnect.
 import { openedThread } from '../../data/queries/threadAddress.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
+import { useFirstAnswer } from './firstScreen.tsx';
 import { useEngineOpen, type OpenState } from './useEngineOpen.ts';
 import { useMirrorQuery, type MirrorResult } from './useMirrorQuery.ts';
 
@@ -12,6 +13,12 @@ export function useOpenThread(idOrSlug: string): {
   fetchState: OpenState;
 } {
   const fetchState = useEngineOpen('openThread', idOrSlug);
-  const thread = useMirrorQuery(async (db) => (await openedThread(db, idOrSlug)) ?? null, [idOrSlug]);
+  const first = useFirstAnswer('thread');
+  const head = first?.data;
+  const thread = useMirrorQuery(
+    async (db) => (await openedThread(db, idOrSlug)) ?? null,
+    [idOrSlug],
+    head && (head.slug === idOrSlug || head.id === idOrSlug) ? first : undefined,
+  );
   return { thread, fetchState };
 }

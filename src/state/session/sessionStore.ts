@@ -55,6 +55,11 @@ export interface SessionDeps {
   storage: Pick<Storage, 'getItem' | 'removeItem'>;
   /** The local-storage entry supabase-js keeps the session under. */
   storageKey: string;
+  /**
+   * No session is stored, nor arriving in the address: the store starts as a visitor's, not loading, as the server
+   * rendered the page the app hydrates.
+   */
+  visitorAtStart?: boolean;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   log?: Pick<Console, 'error' | 'warn'>;
@@ -129,7 +134,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       profile: null,
       profileIsPlaceholder: false,
       profileLoading: false,
-      loading: true,
+      loading: deps.visitorAtStart !== true,
       recovery: false,
       storageKey: deps.storageKey,
 

@@ -1,7 +1,7 @@
 // Hands the sync engine to the state hooks (queries/, mutations/) and its status to the screens.
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { SyncEngine } from '../../sync/engine.ts';
-import type { SyncStatus } from '../../sync/status.ts';
+import { INITIAL_STATUS, type SyncStatus } from '../../sync/status.ts';
 
 const SyncContext = createContext<SyncEngine | null>(null);
 
@@ -15,9 +15,15 @@ export function useSyncEngine(): SyncEngine {
   return engine;
 }
 
+/**
+ * What the server renders with and the app hydrates with: the status of an engine that has not run yet. The engine's
+ * own status follows at once, in the render after hydration.
+ */
+const atStart = () => INITIAL_STATUS;
+
 export function useSyncStatus(): SyncStatus {
   const { status } = useSyncEngine();
-  return useSyncExternalStore(status.subscribe, status.get);
+  return useSyncExternalStore(status.subscribe, status.get, atStart);
 }
 
 /**
@@ -26,5 +32,9 @@ export function useSyncStatus(): SyncStatus {
  */
 export function useSyncStatusOf<T extends string | number | boolean | null>(select: (status: SyncStatus) => T): T {
   const { status } = useSyncEngine();
-  return useSyncExternalStore(status.subscribe, () => select(status.get()));
+  return useSyncExternalStore(
+    status.subscribe,
+    () => select(status.get()),
+    () => select(INITIAL_STATUS),
+  );
 }

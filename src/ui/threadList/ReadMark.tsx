@@ -6,7 +6,7 @@ import styles from './ReadMark.module.css';
 export function NewCount({ count }: { count: number }) {
   return (
     <span className={styles.newCount} data-testid="new-count">
-      {count.toLocaleString()} new
+      {count.toLocaleString('en-US')} new
     </span>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReadState } from '../../data/queries/readState.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { listAge } from '../../lib/relativeTime.ts';
+import { useAgeClock } from '../../state/queries/firstScreen.tsx';
 import { Avatar } from '../Avatar.tsx';
 import { listAuthorName, RoleBadge } from '../AuthorLabel.tsx';
 import { PinIcon } from './PinIcon.tsx';
@@ -12,6 +13,7 @@ import styles from './ThreadList.module.css';
 
 export function ThreadListRow({ thread, read }: { thread: ThreadWithRefs; read?: ReadState }) {
   const username = listAuthorName(thread.author_id, thread.author);
+  const clock = useAgeClock();
   return (
     <li className={styles.row} data-testid="thread-row">
       <Avatar src={thread.author?.avatar_url} person={thread.author} size={40} />
@@ -34,7 +36,7 @@ export function ThreadListRow({ thread, read }: { thread: ThreadWithRefs; read?:
             {username} <RoleBadge role={thread.author?.role} />
           </span>
           {thread.category && <span className={styles.category}>{thread.category.name}</span>}
-          <time dateTime={thread.created_at}>{listAge(thread.created_at)}</time>
+          <time dateTime={thread.created_at}>{listAge(thread.created_at, clock.now, clock.timeZone)}</time>
         </div>
       </div>
       <dl className={styles.stats}>
@@ -49,7 +51,11 @@ export function ThreadListRow({ thread, read }: { thread: ThreadWithRefs; read?:
         <div className={styles.lastReply}>
           <dt>Last reply</dt>
           <dd>
-            {thread.last_reply_at ? <time dateTime={thread.last_reply_at}>{listAge(thread.last_reply_at)}</time> : '—'}
+            {thread.last_reply_at ? (
+              <time dateTime={thread.last_reply_at}>{listAge(thread.last_reply_at, clock.now, clock.timeZone)}</time>
+            ) : (
+              '—'
+            )}
           </dd>
         </div>
       </dl>

@@ -17,7 +17,9 @@ import { scriptsAfterPaint } from './scriptsAfterPaint.ts';
 
 interface Renderer extends FirstPageColumns {
   FIRST_ROWS_SCRIPT_ID: string;
-  renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): string;
+  firstPageRoute(pathname: string): FirstPageRoute | undefined;
+  renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): Promise<string> | string;
+  renderThreadNotFound(pathname: string): string;
 }
 
 interface ViteManifestEntry {
@@ -108,9 +110,15 @@ export function canonicalPath(route: FirstPageRoute): string {
   return `/${route.byId ? 'thread' : 't'}/${encodeURIComponent(route.idOrSlug)}`;
 }
 
+/** A first page's HTML: 404 for a thread a visitor cannot read, whose page says so. */
+export interface FirstPage {
+  status: 200 | 404;
+  html: string;
+}
+
 export interface FirstPages {
   /** index.html with the page's first rows, or undefined for an address that has none. */
-  html(pathname: string, indexHtml: string, client: string): Promise<string | undefined>;
+  html(pathname: string, indexHtml: string, client: string): Promise<FirstPage | undefined>;
 }
 
 /** Waits for a client's turn at the database and resolves with the function that ends it (fairQueue.ts). */
@@ -119,9 +127,9 @@ export type DatabaseTurn = (client: string) => Promise<() => void>;
 /** `turn`: a page's read waits its client's turn at the database, as that client's REST reads do. */
 export function firstPages(db: Db, staticDir: string, turn?: DatabaseTurn): FirstPages {
   let setup: Promise<{ renderer: Renderer; styled: Awaited<ReturnType<typeof inlineStyles>> } | undefined> | undefined;
-  const kept = new Map<string, { at: number; index: string; page: Promise<string | undefined> }>();
+  const kept = new Map<string, { at: number; index: string; page: Promise<FirstPage | undefined> }>();
 
-  async function render(pathname: string, indexHtml: string, client: string): Promise<string | undefined> {
+  async function render(pathname: string, indexHtml: string, client: string): Promise<FirstPage | undefined> {
     setup ??= loadRenderer(staticDir).then(async (renderer) =>
       renderer ? { renderer, styled: await inlineStyles(staticDir) } : undefined,
     );
@@ -137,9 +145,14 @@ export function firstPages(db: Db, staticDir: string, turn?: DatabaseTurn): Firs
     } finally {
       release?.();
     }
-    if (!rows) return undefined;
-    const html = withFirstPage(indexHtml, renderer.renderFirstPage(pathname, route, rows), rows, renderer);
-    return html === undefined ? undefined : scriptsAfterPaint(styled(html, route.page));
+    if (!rows) {
+      // The app still starts on it: a thread made offline on this device opens from its mirror.
+      const missing = withRootMarkup(indexHtml, renderer.renderThreadNotFound(pathname));
+      return missing === undefined ? undefined : { status: 404, html: scriptsAfterPaint(styled(missing, route.page)) };
+    }
+    const markup = await renderer.renderFirstPage(pathname, route, rows);
+    const html = withFirstPage(indexHtml, markup, rows, renderer);
+    return html === undefined ? undefined : { status: 200, html: scriptsAfterPaint(styled(html, route.page)) };
   }
 
   return {

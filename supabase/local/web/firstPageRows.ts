@@ -76,6 +76,6 @@ export function readFirstRows(db: Db, route: FirstPageRoute, cols: FirstPageColu
       );
       for (const { type, n } of counts.rows) threadCounts[type] = n;
     }
-    return { categories, threads, posts, profiles, threadCounts };
+    return { page: route.page, categories, threads, posts, profiles, threadCounts, readAt: Date.now() };
   });
 }

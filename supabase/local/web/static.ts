@@ -56,6 +56,8 @@ interface CachedFile {
   encoded: Map<Encoding, Promise<Buffer | undefined>>;
   /** A page written per request: compressed with quicker settings than a file compressed once. */
   fast?: boolean;
+  /** A page's own status (a thread not found); 200 otherwise. */
+  status?: number;
 }
 
 /** First pages kept compressed. */
@@ -158,24 +160,25 @@ export function staticFiles(
       }
     }
     out.etag = etag;
-    if (matchesTag(headers['if-none-match'], etag)) return { status: 304, headers: out };
-    return { status: 200, headers: out, body };
+    const status = file.status ?? 200;
+    if (status === 200 && matchesTag(headers['if-none-match'], etag)) return { status: 304, headers: out };
+    return { status, headers: out, body };
   }
 
   /** A client-side route's HTML with its first page; kept by content, so a page served again is not compressed again. */
   const pages = new Map<string, CachedFile>();
   async function pageFile(pathname: string, index: CachedFile, client: string): Promise<CachedFile | undefined> {
-    const html = await firstPage?.html(pathname, index.raw.toString('utf8'), client).catch((error: unknown) => {
+    const page = await firstPage?.html(pathname, index.raw.toString('utf8'), client).catch((error: unknown) => {
       // The page as built still works: the app reads the rows itself.
       console.warn('[local stack] could not write a first page into the HTML:', error);
       return undefined;
     });
-    if (html === undefined) return undefined;
-    const raw = Buffer.from(html);
+    if (page === undefined) return undefined;
+    const raw = Buffer.from(page.html);
     const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`;
     const known = pages.get(etag);
     if (known) return known;
-    const file: CachedFile = { stamp: etag, raw, etag, encoded: new Map(), fast: true };
+    const file: CachedFile = { stamp: etag, raw, etag, encoded: new Map(), fast: true, status: page.status };
     pages.set(etag, file);
     if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!);
     return file;

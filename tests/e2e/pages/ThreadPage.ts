@@ -51,9 +51,14 @@ export class ThreadPage {
     this.dialog = page.getByRole('dialog');
   }
 
+  /**
+   * The thread, with the app started on it: the server's page shows the posts first, and a member's app renders that
+   * page anew (it is written for a visitor), so a tap before then would land on a button about to be replaced.
+   */
   async open(idOrSlug: string) {
     await this.page.goto(`/t/${idOrSlug}`);
     await expect(this.posts.first()).toBeVisible();
+    await expect(this.page.locator('html')).toHaveAttribute('data-app', 'started');
   }
 
   post(text: string | RegExp): Locator {

@@ -1,9 +1,12 @@
-// The rows a first page carries (src/data/firstRows.ts), joined into what the screens render.
-import { authorSummary } from '../data/queries/people.ts';
-import type { PostWithAuthor } from '../data/queries/posts.ts';
-import type { ThreadWithRefs } from '../data/queries/threads.ts';
-import type { FirstRows } from '../data/firstRows.ts';
-import { toThreadRow } from '../data/rows.ts';
+// The rows a first page carries (firstRows.ts), joined as the mirror's reads join them: what the server renders and
+// what the app's first render shows before its live reads answer.
+import { CATEGORY_TYPES } from './categoryTypes.ts';
+import type { CategoryTypeCard } from './queries/categories.ts';
+import { authorSummary } from './queries/people.ts';
+import type { PostWithAuthor } from './queries/posts.ts';
+import type { ThreadWithRefs } from './queries/threads.ts';
+import type { FirstRows } from './firstRows.ts';
+import { toThreadRow } from './rows.ts';
 
 function authorsOf(rows: FirstRows) {
   return new Map(rows.profiles.map((p) => [p.id, p]));
@@ -34,4 +37,13 @@ export function postsWithAuthors(rows: FirstRows): PostWithAuthor[] {
       author: authorSummary(a),
     };
   });
+}
+
+/** Home's cards as the mirror's categoryTypeCards reads them, with the server's counts. */
+export function categoryCards(rows: FirstRows): CategoryTypeCard[] {
+  return CATEGORY_TYPES.map((type) => ({
+    type,
+    categories: rows.categories.filter((c) => c.type === type && c.is_active),
+    threadCount: rows.threadCounts[type] ?? 0,
+  })).filter((c) => c.categories.length > 0);
 }
