@@ -199,7 +199,8 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
   const timeRatio = indexedMs / beforeMs;
   const sizeRatio = indexedBytes / beforeBytes;
   printTable(
-    `Mirror search: writing the forum as a pull does (words split first, 2,000 rows a transaction), each mirror in a ` +
+    `Mirror search: writing the forum as a pull does (words split first, 200 rows a transaction, each reading the rows ` +
+      `it replaces), each mirror in a ` +
       `browser profile of its own, its size the IndexedDB folder's files once the browser closed. Goal: the index ` +
       `costs at most ${GOAL_INDEX_COST}x the version-7 mirror in write time and in storage`,
     ['mirror', 'seconds', 'IndexedDB on disk'],
