@@ -7,7 +7,7 @@
 // (prepareWords.ts), and the write looks them up.
 import type { DBCore, DBCoreTable, DBCoreTransaction, Middleware, Transaction } from 'dexie';
 import { longWordsOf } from '../content/searchWords.ts';
-import { bucketOf, encodePlaces, SEPARATOR, type Bucket } from './postingsFormat.ts';
+import { bucketOf, encodeWord, SEPARATOR, type Bucket } from './postingsFormat.ts';
 import { SYNCED_TABLES, type IndexedStore } from './syncedTables.ts';
 
 /** The column each indexed store is searched by, as its synced table declares. */
@@ -53,24 +53,27 @@ interface Postings {
 
 /** The postings of rows written together: their list of ids, and for each bucket its words' places in the list. */
 function postingsOf(table: IndexedStore, rows: readonly { id: string }[]): Postings {
-  const buckets = new Map<string, Map<string, number[]>>();
+  const places = new Map<string, number[]>();
   rows.forEach((row, place) => {
     for (const word of indexedWords(table, row)) {
-      const bucket = bucketOf(word);
-      let words = buckets.get(bucket);
-      if (!words) buckets.set(bucket, (words = new Map()));
-      const places = words.get(word);
-      if (places) places.push(place);
-      else words.set(word, [place]);
+      const found = places.get(word);
+      if (found) found.push(place);
+      else places.set(word, [place]);
     }
   });
+  const buckets = new Map<string, string[]>();
+  for (const [word, found] of places) {
+    const bucket = bucketOf(word);
+    const entry = encodeWord(word.slice(bucket.length), found);
+    const words = buckets.get(bucket);
+    if (words) words.push(entry);
+    else buckets.set(bucket, [entry]);
+  }
   const write = `${WRITER}${(writes++).toString(36)}`;
   return {
     write: { key: write, ids: rows.map((row) => row.id).join(SEPARATOR) },
     keys: [...buckets.keys()].map((bucket) => `${bucket}${SEPARATOR}${write}`),
-    buckets: [...buckets.values()].map((words) =>
-      Object.fromEntries([...words].map(([word, places]) => [word.slice(bucketOf(word).length), encodePlaces(places)])),
-    ),
+    buckets: [...buckets.values()].map((words) => words.join('')),
   };
 }
 
@@ -140,6 +143,18 @@ export async function indexMirroredRows(tx: Transaction): Promise<void> {
       after = rows[rows.length - 1]!.id;
     }
   }
+}
+
+/**
+ * Builds the postings again where version 10 wrote them as objects (postingsFormat.ts says why a row is now a
+ * string). A mirror upgraded from an older version got string rows from indexMirroredRows already.
+ */
+export async function rewritePostings(tx: Transaction): Promise<void> {
+  const stores = Object.values(POSTINGS_STORE);
+  const firstRows = await Promise.all(stores.map((store) => tx.table(store).limit(1).toArray()));
+  if (firstRows.every(([row]) => row === undefined || typeof row === 'string')) return;
+  for (const store of [...stores, WRITES_STORE]) await tx.table(store).clear();
+  await indexMirroredRows(tx);
 }
 
 export const wordIndexMiddleware: Middleware<DBCore> = {

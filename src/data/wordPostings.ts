@@ -4,7 +4,7 @@
 import { matchesAllTerms } from '../content/searchTerms.ts';
 import { wordsOf } from '../content/searchWords.ts';
 import type { Mirror } from './mirror.ts';
-import { bucketRange, decodePlaces, keyParts, SEPARATOR, type Bucket } from './postingsFormat.ts';
+import { bucketRange, keyParts, placesOf, SEPARATOR, type Bucket } from './postingsFormat.ts';
 import type { IndexedStore } from './syncedTables.ts';
 import { indexedText, POSTINGS_STORE, WRITES_STORE } from './wordIndex.ts';
 
@@ -17,35 +17,47 @@ function placesIn(keys: string[], buckets: Bucket[], term: string): Map<string, 
   const places = new Map<string, number[]>();
   buckets.forEach((words, i) => {
     const { bucket, write } = keyParts(keys[i]!);
-    for (const rest in words) {
-      if (!(bucket + rest).startsWith(term)) continue;
-      const found = places.get(write);
-      if (found) for (const place of decodePlaces(words[rest]!)) found.push(place);
-      else places.set(write, decodePlaces(words[rest]!));
-    }
+    // A term shorter than the bucket finds every word in it (its range read only buckets it starts).
+    const rest = term.length > bucket.length ? term.slice(bucket.length) : '';
+    if (!(bucket + rest).startsWith(term)) return;
+    const found = placesOf(words, rest);
+    if (found.length === 0) return;
+    const before = places.get(write);
+    if (before) for (const place of found) before.push(place);
+    else places.set(write, found);
   });
   return places;
 }
 
 /**
  * The writes' lists of ids read lately, by mirror and write. A write's list never changes, and each keystroke's
- * search reads the lists of most writes again; past this many, the oldest are forgotten.
+ * search reads the lists of most writes again; past this many ids in all (a mirror of 100,000 posts holds some
+ * 110,000), the lists read first are forgotten.
  */
 const listsRead = new Map<string, string[]>();
-const LISTS_KEPT = 500;
+const IDS_KEPT = 150_000;
+let idsKept = 0;
 
 /** The ids at the places found, from their writes' lists. */
 async function idsAt(db: Mirror, places: Map<string, number[]>): Promise<string[]> {
   const writes = [...places.keys()];
   const cacheKey = (write: string) => `${db.name}${SEPARATOR}${write}`;
-  const missing = writes.filter((write) => !listsRead.has(cacheKey(write)));
+  const lists = new Map(writes.map((write) => [write, listsRead.get(cacheKey(write))]));
+  const missing = writes.filter((write) => !lists.get(write));
   const read = await db.table<string, string>(WRITES_STORE).bulkGet(missing);
   missing.forEach((write, i) => {
-    if (listsRead.size >= LISTS_KEPT) listsRead.delete(listsRead.keys().next().value!);
-    listsRead.set(cacheKey(write), read[i]?.split(SEPARATOR) ?? []);
+    const ids = read[i]?.split(SEPARATOR) ?? [];
+    lists.set(write, ids);
+    for (const [key, forgotten] of listsRead) {
+      if (idsKept + ids.length <= IDS_KEPT) break;
+      listsRead.delete(key);
+      idsKept -= forgotten.length;
+    }
+    listsRead.set(cacheKey(write), ids);
+    idsKept += ids.length;
   });
   return writes.flatMap((write) => {
-    const ids = listsRead.get(cacheKey(write))!;
+    const ids = lists.get(write)!;
     return places.get(write)!.map((place) => ids[place]!);
   });
 }
