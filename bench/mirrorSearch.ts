@@ -76,6 +76,9 @@ export interface MirrorSearchOptions {
   posts?: number;
   /** Times the index search types every query; the scan types them once, every third keystroke, as it is slow. */
   indexRuns?: number;
+  /** Pairs of fills the write time is compared by (the first is the searched mirrors'), each pair's order the other
+   * way round from the last, in fresh profiles: with other work on the machine, one pair's ratio moves by 0.5x. */
+  fillPairs?: number;
 }
 
 /** A fresh browser profile, on disk as a member's browser keeps it (an ordinary context is incognito, whose IndexedDB
@@ -134,7 +137,17 @@ async function typeAll(page: Page, kind: MirrorKind, typed: string[], runs: numb
   return { ms, found };
 }
 
-export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: MirrorSearchOptions = {}) {
+/** One more fill of a mirror in a fresh profile: its time in ms. */
+async function fillAgain(script: string, kind: MirrorKind, posts: number): Promise<number> {
+  const profile = await openProfile(script);
+  try {
+    return await call(profile.page, 'fill', kind, posts);
+  } finally {
+    await profile.close();
+  }
+}
+
+export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3, fillPairs = 3 }: MirrorSearchOptions = {}) {
   const script = await pageScript();
   const scanned = (i: number) => i % SCAN_EVERY === 0;
   const indexed = await openProfile(script);
@@ -159,6 +172,12 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
     scan = await typeAll(plain.page, 'scan', typed, 1, scanned);
   } finally {
     beforeBytes = await plain.close();
+  }
+  const timeRatios = [indexedMs / beforeMs];
+  for (let pair = 1; pair < fillPairs; pair++) {
+    const before = pair % 2 === 1 ? await fillAgain(script, 'scan', posts) : 0;
+    const withIndex = await fillAgain(script, 'index', posts);
+    timeRatios.push(withIndex / (before || (await fillAgain(script, 'scan', posts))));
   }
   const indexMs = index.ms.map((k) => k.ms);
   const scanMs = scan.ms.map((k) => k.ms);
@@ -196,7 +215,9 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
     `Slowest keystrokes through the index: ${slowest.map((k) => `"${k.query}" ${k.ms.toFixed(0)} ms`).join(', ')}`,
   );
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-  const timeRatio = indexedMs / beforeMs;
+  const sortedRatios = [...timeRatios].sort((a, b) => a - b);
+  const middle = sortedRatios.length / 2;
+  const timeRatio = (sortedRatios[Math.ceil(middle) - 1]! + sortedRatios[Math.floor(middle)]!) / 2;
   const sizeRatio = indexedBytes / beforeBytes;
   printTable(
     `Mirror search: writing the forum as a pull does (words split first, 200 rows a transaction, each reading the rows ` +
@@ -209,7 +230,8 @@ export async function benchMirrorSearch({ posts = 100_000, indexRuns = 3 }: Mirr
       ['before the index (version 7)', beforeMs / 1000, mib(beforeBytes)],
       [
         'index / before',
-        `${timeRatio.toFixed(2)}x: ${verdict(timeRatio <= GOAL_INDEX_COST)}`,
+        `${timeRatio.toFixed(2)}x, the median of ${timeRatios.map((r) => r.toFixed(2)).join(', ')}: ` +
+          verdict(timeRatio <= GOAL_INDEX_COST),
         `${sizeRatio.toFixed(2)}x: ${verdict(sizeRatio <= GOAL_INDEX_COST)}`,
       ],
     ],
