@@ -145,6 +145,12 @@ export default tseslint.config(
             "CallExpression[callee.property.name='catch'] > :matches(ArrowFunctionExpression, FunctionExpression)[body.type='BlockStatement'][body.body.length=0]",
           message: 'An empty .catch() hides failures: answer a value, log, or rethrow.',
         },
+        {
+          selector: "CallExpression[callee.name='lazy'] > ArrowFunctionExpression",
+          message:
+            'Give lazy() loadAgainWhenOnline(() => import(...)) (src/lib): a chunk the dropped connection kept out ' +
+            'loads again when it is back, instead of the error page replacing the screen.',
+        },
       ],
     },
   },

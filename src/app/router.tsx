@@ -19,10 +19,13 @@ import { parseSearchPageSearch } from '../features/search/searchQuery.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { FIRST_SCREENS } from '../data/firstScreenTable.ts';
 import { readFirstCards } from '../state/queries/memberFirstCards.ts';
+import { loadAgainWhenOnline } from '../lib/loadAgainWhenOnline.ts';
 
 /** After the first screen: the keys pressed before it loads are kept for it (earlyKeys.ts, from main.tsx). */
-const KeyboardShortcuts = lazy(() =>
-  import('./shortcuts/KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })),
+const KeyboardShortcuts = lazy(
+  loadAgainWhenOnline(() =>
+    import('./shortcuts/KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })),
+  ),
 );
 
 interface RouterContext {

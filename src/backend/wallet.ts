@@ -12,14 +12,16 @@ const VERIFY_STATEMENT = 'Verify that this wallet holds the address on your Guap
 export const verifyMessageFor = (client: ForumClient, parts: WalletMessageParts): Promise<string> =>
   walletMessageFor(client, VERIFY_STATEMENT, parts, 'Failed to start the verification');
 
-/** An Edge Function's answer, or its refusal in its own words ({ error }) as an AppError. */
+/** An Edge Function's answer, or its refusal in its own words as an AppError. */
 export async function invoke<T>(client: ForumClient, name: string, body: Record<string, unknown>): Promise<T> {
   const { data, error } = await client.functions.invoke<T>(name, { body });
   if (!error) return data as T;
   const response = (error as { context?: unknown }).context;
   if (!(response instanceof Response)) throw noConnection();
-  const answer = (await response.json().catch(() => ({}))) as { error?: unknown };
-  const message = typeof answer.error === 'string' ? answer.error : `${name} answered ${response.status}`;
+  // Our functions refuse as { error }; the functions' gateway (a 429 past a member's calls in flight) as { message }.
+  const answer = (await response.json().catch(() => ({}))) as { error?: unknown; message?: unknown };
+  const words = [answer.error, answer.message].find((said) => typeof said === 'string') as string | undefined;
+  const message = words ?? `${name} answered ${response.status}`;
   throw new AppError(kindOfStatus(response.status), message, { status: response.status, detail: message });
 }
 

@@ -5,10 +5,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkTip } from '../../src/backend/wallet.ts';
 import { invokeFunction } from './support/invokeFunction.ts';
 import { waitFor } from './support/waitFor.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 import { startExplorer, type Explorer } from './support/explorer.ts';
+import { verifiedWallet } from './support/verifiedWallet.ts';
 
 type Member = Awaited<ReturnType<TestStack['newMember']>>;
 
@@ -27,13 +29,11 @@ beforeAll(async () => {
   stack = await startTestStack({ seed: false, wallet: { chainId: '71111', explorerUrl: explorer.url } });
   [flooder, honest, recipient] = [await stack.newMember(), await stack.newMember(), await stack.newMember()];
   recipientWallet = Wallet.createRandom().address;
-  await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [recipient.id, recipientWallet]);
-  await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [recipient.id]);
+  await verifiedWallet(stack, recipient.id, recipientWallet);
   for (const member of [flooder, honest]) {
     const address = Wallet.createRandom().address;
     wallets.set(member.id, address.toLowerCase());
-    await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [member.id, address]);
-    await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [member.id]);
+    await verifiedWallet(stack, member.id, address);
   }
 });
 afterAll(async () => {
@@ -121,6 +121,11 @@ describe('Edge Function calls per member', () => {
     );
 
     expect(await rawCheck(flooder, tips[4]!.id)).toEqual({ status: 429, retryAfter: '1', body: TOO_MANY });
+    // The app's call says why, in the refusal's own words.
+    await expect(checkTip(flooder.client, tips[4]!.id)).rejects.toMatchObject({
+      status: 429,
+      message: TOO_MANY.message,
+    });
     // Another member is not held back by them.
     const other = await sentTip(honest);
     expect(await invokeFunction(honest.client, 'check-tip', { tip_id: other.id })).toEqual({
@@ -144,8 +149,7 @@ describe('Edge Function calls per member', () => {
     for (const member of members) {
       const address = Wallet.createRandom().address;
       wallets.set(member.id, address.toLowerCase());
-      await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [member.id, address]);
-      await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [member.id]);
+      await verifiedWallet(stack, member.id, address);
     }
     const tips = await Promise.all(members.map(async (member) => ({ member, tip: await sentTip(member) })));
     // Each call's own requests wait as its member's, not all 120 calls' on the server's one address.

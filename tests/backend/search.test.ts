@@ -20,35 +20,58 @@ interface Hit {
 }
 
 describe('search_forum', () => {
-  it('finds a thread by a word of its opening post, with the word marked in the snippet', async () => {
+  /** A new member's thread whose opening post says `content`; answers the thread's id. */
+  async function threadSaying(slug: string, content: string): Promise<string> {
     const member = await stack.newMember();
-    const { data: thread } = await stack.service().from('categories').select('id').limit(1).single<{ id: string }>();
+    const { data: category } = await stack.service().from('categories').select('id').limit(1).single<{ id: string }>();
     const { data: created, error } = await member.client
       .from('threads')
-      .insert({
-        title: 'Cold storage for the long run',
-        slug: 'cold-storage-long-run',
-        category_id: thread!.id,
-        author_id: member.id,
-      })
+      .insert({ title: `Thread ${slug}`, slug, category_id: category!.id, author_id: member.id })
       .select('id')
       .single<{ id: string }>();
     expect(error).toBeNull();
-    const { error: postError } = await member.client.from('posts').insert({
-      thread_id: created!.id,
-      author_id: member.id,
-      content: 'I keep my GUAPX on a hardware wallet called Zephyrvault, offline.',
-      type: 'thread',
-      is_first_post: true,
-    });
+    const { error: postError } = await member.client
+      .from('posts')
+      .insert({ thread_id: created!.id, author_id: member.id, content, type: 'thread', is_first_post: true });
     expect(postError).toBeNull();
+    return created!.id;
+  }
+
+  it('finds a thread by a word of its opening post, with the word marked in the snippet', async () => {
+    const id = await threadSaying(
+      'cold-storage-long-run',
+      'I keep my GUAPX on a hardware wallet called Zephyrvault, offline.',
+    );
 
     const { data, error: searchError } = await stack.anon().rpc('search_forum', { query: 'zephyrvault' });
     expect(searchError).toBeNull();
     const hits = data as Hit[];
     expect(hits).toHaveLength(1);
-    expect(hits[0]).toMatchObject({ thread_id: created!.id, slug: 'cold-storage-long-run' });
+    expect(hits[0]).toMatchObject({ thread_id: id, slug: 'cold-storage-long-run' });
     expect(hits[0]!.snippet).toContain('[[Zephyrvault]]');
+  });
+
+  it('finds the words inside file names, hosts and paths, and the whole name as written', async () => {
+    const id = await threadSaying(
+      'node-will-not-sync',
+      'Delete quillnode.dat, then fetch the list from zorbex.example/bootstrapfiles and restart the node.',
+    );
+
+    for (const query of ['quillnode', 'bootstrapfiles', 'zorbex', 'quillnode.dat', 'zorbex.example/bootstrapfiles']) {
+      const { data, error } = await stack.anon().rpc('search_forum', { query });
+      expect(error).toBeNull();
+      expect((data as Hit[]).map((hit) => hit.thread_id)).toEqual([id]);
+    }
+    const { data } = await stack.anon().rpc('search_forum', { query: 'quillnode.dat' });
+    expect((data as Hit[])[0]!.snippet).toContain('[[quillnode.dat]]');
+  });
+
+  it('finds the seeded replies that name peers.dat by the word peers', async () => {
+    const { data, error } = await stack.anon().rpc('search_forum', { query: 'peers', max_results: 50 });
+    expect(error).toBeNull();
+    const ids = (data as Hit[]).flatMap((hit) => (hit.post_id ? [hit.post_id] : []));
+    const { data: posts } = await stack.service().from('posts').select('content').in('id', ids);
+    expect(posts!.filter((post) => (post.content as string).includes('peers.dat')).length).toBeGreaterThan(0);
   });
 
   it('ranks a title match above a match in a reply and stems words', async () => {

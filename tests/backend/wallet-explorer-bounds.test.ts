@@ -9,6 +9,7 @@ import { dbRow } from './members.ts';
 import { invokeFunction } from './support/invokeFunction.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 import { HUGE_ANSWER_BYTES, startExplorer, type Explorer, type ExplorerTransaction } from './support/explorer.ts';
+import { verifiedWallet } from './support/verifiedWallet.ts';
 
 type Member = Awaited<ReturnType<TestStack['newMember']>>;
 
@@ -30,10 +31,8 @@ beforeAll(async () => {
   const recipient = await stack.newMember();
   recipientId = recipient.id;
   recipientWallet = Wallet.createRandom().address;
-  await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [recipient.id, recipientWallet]);
-  await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [recipient.id]);
-  await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [sender.id, senderWallet]);
-  await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [sender.id]);
+  await verifiedWallet(stack, recipient.id, recipientWallet);
+  await verifiedWallet(stack, sender.id, senderWallet);
 });
 afterAll(async () => {
   await stack?.close();

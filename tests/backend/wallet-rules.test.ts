@@ -5,6 +5,7 @@ import { getAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, dbRow, type TestMember } from './members.ts';
 import { startTestStack, type TestStack } from './stack.ts';
+import { verifiedWallet } from './support/verifiedWallet.ts';
 
 let stack: TestStack;
 let sender: TestMember;
@@ -15,12 +16,7 @@ let stranger: TestMember;
 const address = () => getAddress('0x' + randomBytes(20).toString('hex'));
 const txHash = () => '0x' + randomBytes(32).toString('hex');
 
-/** A member whose address is proven, as verify-wallet leaves it: saved first, then proven. */
-async function verify(member: TestMember, wallet = address()): Promise<string> {
-  await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [member.id, wallet]);
-  await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [member.id]);
-  return wallet;
-}
+const verify = (member: TestMember) => verifiedWallet(stack, member.id, address());
 
 const walletOf = async (id: string) =>
   (await dbRow<{ wallet_address: string | null; wallet_verified: boolean; tips_received: number; updated_at: Date }>(

@@ -5,12 +5,12 @@
 // (429, nothing written past it, a request of 1,000 tips included).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbRow } from './members.ts';
 import { invokeFunction } from './support/invokeFunction.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 import { startExplorer, type Explorer } from './support/explorer.ts';
+import { verifiedWallet } from './support/verifiedWallet.ts';
 
 type Member = Awaited<ReturnType<TestStack['newMember']>>;
 
@@ -20,13 +20,7 @@ let explorer: Explorer;
 let recipient: Member;
 let recipientWallet: string;
 
-/** A member whose profile holds a proven address, as verify-wallet leaves it. */
-async function withWallet(member: Member, address = Wallet.createRandom().address): Promise<string> {
-  // Two updates: a new address removes the proof (reset_wallet_proof).
-  await stack.db.query('update public.profiles set wallet_address = $2 where id = $1', [member.id, address]);
-  await stack.db.query('update public.profiles set wallet_verified = true where id = $1', [member.id]);
-  return address;
-}
+const withWallet = (member: Member) => verifiedWallet(stack, member.id);
 
 beforeAll(async () => {
   explorer = await startExplorer();

@@ -6,6 +6,7 @@ import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { ADMIN } from './support/accounts.ts';
 import { newMember } from './support/newMember.ts';
 import { signInQuickly } from './support/signIn.ts';
+import { offlineBeforeCode } from './support/codeRefused.ts';
 
 const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
 /** Well under the interval pull: what shows within it was poked. */
@@ -100,17 +101,9 @@ test('a reader whose sync code could not load at the start (offline) gets the re
   browser,
 }) => {
   // The engine's modules that load after the first paint fail, as they do when the connection drops before them.
-  let refused = 0;
-  const lazySync = /\/assets\/(network|pendingRows|mirrorReset)-[^/]+\.js$/;
-  await page.route(lazySync, (route) => {
-    refused += 1;
-    return route.abort('internetdisconnected');
-  });
   const reader = new ThreadPage(page);
-  await reader.open(SEEDED.short);
-  await expect.poll(() => refused).toBeGreaterThanOrEqual(3);
-  await page.context().setOffline(true);
-  await page.unroute(lazySync);
+  const lazySync = /\/assets\/(network|pendingRows|mirrorReset)-[^/]+\.js$/;
+  await offlineBeforeCode(page, lazySync, 3, () => reader.open(SEEDED.short));
 
   const writerContext = await browser.newContext();
   const writerPage = await writerContext.newPage();

@@ -70,7 +70,8 @@ test('a thread created offline whose slug was taken meanwhile opens at the slug 
   await page.goto(`/t/${theirs.id}`);
   await expect(thread.title).toHaveText(theirs.title);
   await expect(page).toHaveURL(new RegExp(`/t/${theirs.id}$`));
-  expect(await mirroredSlug(page, theirs.id)).toBe(shown);
+  // The screen may show the server's answer a moment before the device has stored it.
+  await expect.poll(() => mirroredSlug(page, theirs.id)).toBe(shown);
 
   // A link or bookmark of the slug shown, online: the member's thread, at its settled address.
   await page.goto(`/t/${shown}`);

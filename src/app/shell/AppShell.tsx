@@ -10,16 +10,23 @@ import { Header } from './Header.tsx';
 import { OfflineBanner } from './Notices.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import styles from './AppShell.module.css';
+import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 
 // The drawer (a modal dialog) loads the first time a phone opens it, not with the first screen.
-const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })));
+const MobileDrawer = lazy(
+  loadAgainWhenOnline(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer }))),
+);
 // The toasts owed for writes saved offline follow the first paint: there is nothing to confirm before it.
-const ConfirmationToasts = lazy(() =>
-  import('./ConfirmationToasts.tsx').then((m) => ({ default: m.ConfirmationToasts })),
+const ConfirmationToasts = lazy(
+  loadAgainWhenOnline(() => import('./ConfirmationToasts.tsx').then((m) => ({ default: m.ConfirmationToasts }))),
 );
 // A silenced or suspended member's notice reads the server, after the first screen, for members only.
-const BannedNotice = lazy(() => import('./BannedNotice.tsx').then((m) => ({ default: m.BannedNotice })));
-const PenaltyNotice = lazy(() => import('./PenaltyNotice.tsx').then((m) => ({ default: m.PenaltyNotice })));
+const BannedNotice = lazy(
+  loadAgainWhenOnline(() => import('./BannedNotice.tsx').then((m) => ({ default: m.BannedNotice }))),
+);
+const PenaltyNotice = lazy(
+  loadAgainWhenOnline(() => import('./PenaltyNotice.tsx').then((m) => ({ default: m.PenaltyNotice }))),
+);
 
 export function AppShell() {
   const userId = useSession((s) => s.user?.id ?? null);

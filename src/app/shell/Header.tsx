@@ -12,13 +12,16 @@ import { useUiStore } from '../../state/shell/uiStore.ts';
 import { SyncIndicator } from './SyncIndicator.tsx';
 import { UserMenuPlaceholder } from './UserMenuPlaceholder.tsx';
 import styles from './Header.module.css';
+import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 
 // The menu's dropdown and the bell's panel load for signed-in members only; visitors never need them.
-const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
-const Bell = lazy(() => import('./Bell.tsx').then((m) => ({ default: m.Bell })));
+const UserMenu = lazy(loadAgainWhenOnline(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu }))));
+const Bell = lazy(loadAgainWhenOnline(() => import('./Bell.tsx').then((m) => ({ default: m.Bell }))));
 // The search box's instant search loads just after the first paint, which shows the box as it will be.
-const HeaderSearch = lazy(() =>
-  import('../../features/search/HeaderSearch.tsx').then((m) => ({ default: m.HeaderSearch })),
+const HeaderSearch = lazy(
+  loadAgainWhenOnline(() =>
+    import('../../features/search/HeaderSearch.tsx').then((m) => ({ default: m.HeaderSearch })),
+  ),
 );
 
 export function Header({ unread }: { unread: number }) {

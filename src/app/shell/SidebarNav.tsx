@@ -7,12 +7,17 @@ import { useSession } from '../../state/session/SessionContext.tsx';
 import type { Role } from '../../backend/profiles.ts';
 import { MAIN_NAV, secondaryNav, type NavItem } from './navItems.ts';
 import styles from './SidebarNav.module.css';
+import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 
 // Only the narrow rail needs tooltips; their positioning code loads when the rail first renders narrow,
 // so the wide sidebar and the phone layout never fetch it.
-const LazyTooltip = lazy(() => import('../../ui/Tooltip.tsx').then((m) => ({ default: m.Tooltip })));
+const LazyTooltip = lazy(
+  loadAgainWhenOnline(() => import('../../ui/Tooltip.tsx').then((m) => ({ default: m.Tooltip }))),
+);
 // Only staff get the Review link and its count.
-const ReviewCount = lazy(() => import('./ReviewCount.tsx').then((m) => ({ default: m.ReviewCount })));
+const ReviewCount = lazy(
+  loadAgainWhenOnline(() => import('./ReviewCount.tsx').then((m) => ({ default: m.ReviewCount }))),
+);
 
 function NarrowTooltip({ label, narrow, children }: { label: string; narrow: boolean; children: ReactNode }) {
   if (!narrow) return children;

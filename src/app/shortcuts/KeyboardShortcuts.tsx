@@ -6,9 +6,12 @@ import { takeEarlyKeys } from './earlyKeys.ts';
 import { interpretKey, type Pending } from './keymap.ts';
 import { runPageAction } from './pageActions.ts';
 import { selectedItem } from './selection.ts';
+import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 
 /** Loaded when "?" is first pressed: the dialog's code is not the first screen's. */
-const ShortcutsDialog = lazy(() => import('./ShortcutsDialog.tsx').then((m) => ({ default: m.ShortcutsDialog })));
+const ShortcutsDialog = lazy(
+  loadAgainWhenOnline(() => import('./ShortcutsDialog.tsx').then((m) => ({ default: m.ShortcutsDialog }))),
+);
 
 /** Where another layer owns the keyboard: a dialog, a menu, a dropdown's list, or the button that opens one. */
 const OVERLAY =

@@ -11,11 +11,14 @@ import { BIO_MAX, changedFields, formValuesOf, profileFormSchema, type ProfileFo
 import { useFollowedSave } from './useFollowedSave.ts';
 import styles from './Profile.module.css';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
+import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 
 const PROFILE_UPDATED = 'Profile updated successfully!';
 
-const ConnectedAddressButtons = lazy(() =>
-  import('./wallet/ConnectedAddressButtons.tsx').then((m) => ({ default: m.ConnectedAddressButtons })),
+const ConnectedAddressButtons = lazy(
+  loadAgainWhenOnline(() =>
+    import('./wallet/ConnectedAddressButtons.tsx').then((m) => ({ default: m.ConnectedAddressButtons })),
+  ),
 );
 
 export function EditProfileForm({ profile, onClose }: { profile: ProfileView; onClose(): void }) {

@@ -7,9 +7,12 @@ import type { ProfileView } from '../../state/queries/profile.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './Profile.module.css';
+import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 
-const ProfileWalletActions = lazy(() =>
-  import('./wallet/ProfileWalletActions.tsx').then((m) => ({ default: m.ProfileWalletActions })),
+const ProfileWalletActions = lazy(
+  loadAgainWhenOnline(() =>
+    import('./wallet/ProfileWalletActions.tsx').then((m) => ({ default: m.ProfileWalletActions })),
+  ),
 );
 
 interface WalletAddressProps {
