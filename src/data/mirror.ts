@@ -55,6 +55,8 @@ const LOCAL_STORES: Record<number, Record<string, string | null>> = {
   10: { threadWords: '', postWords: '', wordWrites: '' },
   // The same stores; their postings rows become strings (rewritePostings).
   11: {},
+  // Each write's postings in one row until enough are merged into the stores of version 10 (postingsMerge.ts).
+  12: { wordSegments: '' },
 };
 
 /** Each version's stores, oldest first. A new version adds stores or changes them; old ones never change. */
