@@ -92,7 +92,7 @@ export async function mergeSegmentsIfDue(
   const results = await Promise.all([
     store(WRITES_STORE).mutate({ type: 'put', trans, keys: [merged.write.key], values: [merged.write.ids] }),
     store(POSTINGS_STORE[table]).mutate({ type: 'put', trans, keys: merged.keys, values: merged.buckets }),
-    segments.mutate({ type: 'deleteRange', trans, range }),
+    segments.mutate({ type: 'delete', trans, keys }),
   ]);
   for (const result of results) if (result.numFailures > 0) throw Object.values(result.failures)[0];
 }

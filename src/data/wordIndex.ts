@@ -98,9 +98,13 @@ async function post(
   remember(table, trans, values);
   if (changed.length === 0) return;
   const { key, value } = segmentOf(table, changed);
-  const result = await store(SEGMENTS_STORE).mutate({ type: 'put', trans, keys: [key], values: [value] });
+  // Requests of a transaction run in the order they are made: the merge's look at the segments, made without waiting
+  // for the put, sees this one too. It merges only the segments it saw.
+  const [result] = await Promise.all([
+    store(SEGMENTS_STORE).mutate({ type: 'put', trans, keys: [key], values: [value] }),
+    mergeSegmentsIfDue(table, store, trans),
+  ]);
   if (result.numFailures > 0) throw Object.values(result.failures)[0];
-  await mergeSegmentsIfDue(table, store, trans);
 }
 
 /** A row as version 8 kept it, with its words. */

@@ -26,7 +26,7 @@ export interface SearchLimits {
  */
 const listedEntries = (term: string) => (inOneBucket(term) ? 40_000 : 5_000);
 /** Up to this many rows match the listed words, all of them are read and ranked; past it, the first matches are. */
-const RANKED_ROWS = 300;
+const RANKED_ROWS = 100;
 /** Rows read at once while looking for the first matches among many: at first only as many as are asked for (at
  * least a few), as listed rows mostly hold every term; then more at a time. */
 const FIRST_PAGE = 16;
