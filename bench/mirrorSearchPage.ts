@@ -8,6 +8,7 @@ import { searchMirror } from '../src/data/queries/search.ts';
 import type { PostRow, ThreadRow } from '../src/data/types.ts';
 import { toThreadRow } from '../src/data/rows.ts';
 import { INSTANT_LIMITS } from '../src/features/search/searchOptions.ts';
+import { inChunks } from '../src/sync/chunks.ts';
 import { scanMirror } from './mirrorSearchScan.ts';
 
 /** Words of the forum's own talk, the most frequent first; a long tail of made-up words follows them. */
@@ -68,8 +69,6 @@ const RARE_WORD = VOCABULARY[COMMON.length + 15_000]!;
 const sentence = (next: () => number, words: number) =>
   Array.from({ length: words }, () => VOCABULARY[Math.floor(VOCABULARY.length * next() ** 3)]).join(' ');
 
-const CHUNK = 2_000;
-
 /** `posts` posts in `posts / 10` threads, each post's thread and time in order. */
 function forum(posts: number): { threads: ThreadRow[]; posts: PostRow[] } {
   const next = random(16);
@@ -122,20 +121,30 @@ function forum(posts: number): { threads: ThreadRow[]; posts: PostRow[] } {
 }
 
 /**
- * Writes the forum as a pull does: a chunk per transaction, into the indexed mirror with its words split first
- * (prepareWords, counted in the time); answers the time taken in ms.
+ * Writes the forum as a pull does (putUnlessPending in sync/pullWindow.ts): `rowsPerWrite` rows a transaction (the
+ * pull's chunk unless said), a task apart, each transaction reading the outbox and the rows it replaces before its
+ * put. Into the indexed mirror with each chunk's words split first (prepareWords, counted in the time); the mirror
+ * before the index split none. Answers the time taken in ms.
  */
-async function fill(kind: MirrorKind, posts: number): Promise<number> {
+async function fill(kind: MirrorKind, posts: number, rowsPerWrite?: number): Promise<number> {
   const mirror = mirrors[kind]();
   const indexed = kind === 'index';
   const { threads, posts: posted } = forum(posts);
   const started = performance.now();
-  const put = async <T extends object>(table: 'threads' | 'posts', rows: T[]) => {
-    for (let from = 0; from < rows.length; from += CHUNK) {
-      const chunk = rows.slice(from, from + CHUNK);
-      if (indexed) await prepareWords(table, chunk);
-      await mirror.table(table).bulkPut(chunk);
-    }
+  const put = async <T extends { id: string }>(table: 'threads' | 'posts', rows: T[]) => {
+    const store = mirror.table(table);
+    await inChunks(
+      rows,
+      async (chunk) => {
+        if (indexed) await prepareWords(table, chunk);
+        await mirror.transaction('rw', [store, mirror.outbox], async () => {
+          await mirror.outbox.toArray();
+          await store.bulkGet(chunk.map((row) => row.id));
+          await store.bulkPut(chunk);
+        });
+      },
+      rowsPerWrite,
+    );
   };
   await put('threads', threads);
   await put('posts', posted);

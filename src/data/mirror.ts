@@ -23,7 +23,7 @@ import type {
   SlugAliasRow,
   WalletSnapshotRow,
 } from './types.ts';
-import { indexMirroredRows, wordIndexMiddleware } from './wordIndex.ts';
+import { indexMirroredRows, rewritePostings, wordIndexMiddleware } from './wordIndex.ts';
 
 export const MIRROR_NAME = 'guap-mirror';
 
@@ -53,6 +53,10 @@ const LOCAL_STORES: Record<number, Record<string, string | null>> = {
   9: { walletSnapshots: 'address' },
   // The word index's postings (wordIndex.ts), keyed outside their values.
   10: { threadWords: '', postWords: '', wordWrites: '' },
+  // The same stores; their postings rows become strings (rewritePostings).
+  11: {},
+  // Each write's postings in one row until enough are merged into the stores of version 10 (postingsMerge.ts).
+  12: { wordSegments: '' },
 };
 
 /** Each version's stores, oldest first. A new version adds stores or changes them; old ones never change. */
@@ -122,6 +126,7 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
   },
   // The words moved from each row (version 8's multi-entry index) to postings, built from the rows' text.
   10: indexMirroredRows,
+  11: rewritePostings,
 };
 
 /** The rows of the synced stores that hold more than their pulled columns (or fewer), by store. */

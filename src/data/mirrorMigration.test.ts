@@ -169,6 +169,70 @@ describe('mirror schema migrations', () => {
     current.close();
   });
 
+  it('writes again as strings the postings a version 10 mirror kept as objects, so search finds its rows', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 10);
+    await old.table('threads').add({ id: 't1', slug: 't1', title: 'Wallets', created_at: '2026-11-01', sync_txid: 9 });
+    await old.table('posts').add({
+      id: 'p1',
+      thread_id: 't1',
+      content: 'Lock the collateral first',
+      is_first_post: true,
+      created_at: '2026-11-02',
+      sync_txid: 9,
+    });
+    // As version 10 wrote them: each word but its bucket's letters, to its places (gap 0: the write's first row).
+    await old
+      .table('postWords')
+      .bulkPut([{ lateral: '\x00' }, { ck: '\x00' }, { rst: '\x00' }], ['col w0', 'loc w0', 'fir w0']);
+    await old.table('wordWrites').put('p1', 'w0');
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    const found = async (query: string) =>
+      (await searchMirror(current, query, { threads: 6, members: 0 })).threads.map((t) => t.post_id);
+    expect(await found('collateral')).toEqual(['p1']);
+    expect(await found('lock first')).toEqual(['p1']);
+    expect((await current.table('postWords').toArray()).every((row) => typeof row === 'string')).toBe(true);
+    current.close();
+  });
+
+  it('finds the rows of the postings a version 11 mirror wrote, and keeps later writes in segments', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 11);
+    await old.table('threads').bulkAdd([
+      { id: 't1', slug: 't1', title: 'Wallets', created_at: '2026-11-01', sync_txid: 9 },
+      { id: 't2', slug: 't2', title: 'Nodes', created_at: '2026-11-01', sync_txid: 9 },
+    ]);
+    await old.table('posts').add({
+      id: 'p1',
+      thread_id: 't1',
+      content: 'Lock the collateral first',
+      created_at: '2026-11-02',
+      sync_txid: 9,
+    });
+    // As version 11 wrote them: each word but its bucket's letters, a space, 1 row, at gap 0 in the write's list.
+    await old.table('postWords').bulkPut(['lateral \x01\x00', 'ck \x01\x00'], ['col w0', 'loc w0']);
+    await old.table('wordWrites').put('p1', 'w0');
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    const found = async (query: string) =>
+      (await searchMirror(current, query, { threads: 6, members: 0 })).threads.map((t) => t.post_id);
+    expect(await found('collateral')).toEqual(['p1']);
+    await current.posts.put({
+      ...(await current.posts.get('p1'))!,
+      id: 'p2',
+      thread_id: 't2',
+      content: 'Collateral unlocked',
+      created_at: '2026-11-03',
+    });
+    expect(await current.table('wordSegments').count()).toBe(1);
+    expect(await found('collateral')).toEqual(['p2', 'p1']);
+    expect(await found('unlocked')).toEqual(['p2']);
+    current.close();
+  });
+
   it('adds an empty wallet table to a version 8 mirror, keeping its rows', async () => {
     const factory = new IDBFactory();
     const old = openAsVersion(factory, 8);

@@ -1,12 +1,29 @@
 import { expect, it } from 'vitest';
-import { bucketOf, bucketRange, decodePlaces, encodePlaces, keyParts } from './postingsFormat.ts';
+import {
+  bucketOf,
+  bucketRange,
+  eachWordIn,
+  encodeSegment,
+  encodeWord,
+  keyParts,
+  placesOf,
+  segmentKey,
+  segmentParts,
+  segmentRange,
+  segmentRows,
+} from './postingsFormat.ts';
 
-it('reads back the places it wrote, small gaps and large, each character in one byte', () => {
+it('reads back the places it wrote, small gaps and large, each character of them in one byte', () => {
   const places = [0, 1, 2, 130, 131, 16_600, 2_000_000];
-  const encoded = encodePlaces(places);
-  expect(decodePlaces(encoded)).toEqual(places);
-  expect([...encoded].every((c) => c.charCodeAt(0) < 0x100)).toBe(true);
-  expect(encodePlaces([3, 4, 5])).toHaveLength(3);
+  const row = encodeWord('ternode', places) + encodeWord('s', [3, 4, 5]) + encodeWord('', [7]);
+  expect(placesOf(row, 'ternode')).toEqual(places);
+  expect(placesOf(row, 'tern')).toEqual(places);
+  expect(placesOf(row, 's')).toEqual([3, 4, 5]);
+  expect(placesOf(row, '')).toEqual([...places, 3, 4, 5, 7]);
+  expect(placesOf(row, 'x')).toEqual([]);
+  expect([...encodeWord('', places)].every((c) => c.charCodeAt(0) < 0x100)).toBe(true);
+  // The word's end, a count and three one-character gaps.
+  expect(encodeWord('s', [3, 4, 5])).toHaveLength(6);
 });
 
 it("names a term's bucket, or every bucket a shorter term starts", () => {
@@ -14,4 +31,22 @@ it("names a term's bucket, or every bucket a shorter term starts", () => {
   expect(bucketRange('mastern')).toEqual(['mas ', 'mas \uffff']);
   expect(bucketRange('ma')).toEqual(['ma', 'ma\uffff']);
   expect(keyParts('mas w1x')).toEqual({ bucket: 'mas', write: 'w1x' });
+});
+
+it('reads back a segment: its ids, and each of its words whole with its places', () => {
+  const segment = encodeSegment(['p1', 'p2', 'p3'], encodeWord('masternode', [0, 2]) + encodeWord('ledger', [1]));
+  const { ids, words } = segmentParts(segment);
+  expect(ids).toEqual(['p1', 'p2', 'p3']);
+  const seen: [string, number[]][] = [];
+  eachWordIn(words, (word, places) => seen.push([word, places]));
+  expect(seen).toEqual([
+    ['masternode', [0, 2]],
+    ['ledger', [1]],
+  ]);
+  expect(placesOf(words, 'mas')).toEqual([0, 2]);
+  const key = segmentKey('posts', 'w1x', 200);
+  expect(segmentRows(key)).toBe(200);
+  const [from, to] = segmentRange('posts');
+  expect(key > from && key < to).toBe(true);
+  expect(segmentKey('threads', 'w1x', 200) < from || segmentKey('threads', 'w1x', 200) > to).toBe(true);
 });

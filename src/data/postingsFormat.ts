@@ -1,17 +1,38 @@
-// How the word index is stored (wordIndex.ts writes it, wordPostings.ts reads it). Each write of rows to an indexed
-// store lists its rows' ids once, in `wordWrites` under the write's name. Its words go to the store's postings, one
-// row per bucket of words (their first letters) under `${bucket} ${write}`, mapping each word to the places, in the
-// write's list, of the rows holding it. A pull page thus adds a few hundred small rows, never reads or rewrites
-// older ones, and a row's id is stored once per write rather than once per word.
+// How the word index is stored (wordIndex.ts writes it, postingsMerge.ts merges it, wordPostings.ts reads it). Each
+// write of rows to an indexed store adds one row, a segment, listing its rows' ids and each of their words with the
+// rows' places in that list: a pull's chunk of 200 rows adds one row, not one per word or bucket. Once the segments
+// hold a couple of thousand rows they are merged: their ids go to one list in `wordWrites` under a new write's name,
+// their words to the store's postings, one row per bucket of words (their first letters) under `${bucket} ${write}`,
+// listing each word with its places in the list. Nothing older is read or rewritten, and a row's id is stored once per
+// merge rather than once per word. Rows are strings, not objects of words: the browser builds, copies and stores a
+// string several times faster.
+
+import type { IndexedStore } from './syncedTables.ts';
+
+/** Each indexed store's postings rows. */
+export const POSTINGS_STORE: Record<IndexedStore, string> = { threads: 'threadWords', posts: 'postWords' };
+
+/** Each merged write's list of the ids it indexed, by the write's name. */
+export const WRITES_STORE = 'wordWrites';
+
+/** The writes not merged yet, a row each (a segment), of every indexed store. */
+export const SEGMENTS_STORE = 'wordSegments';
 
 /** Letters of a word that name its bucket: a term of as many finds its words in one bucket. */
 const BUCKET_LETTERS = 3;
 
-/** Between a bucket and its write in a postings key, and between the ids of a write: below every letter and digit. */
+/**
+ * Between a bucket and its write in a postings key, between the ids of a write, and after each word in a postings
+ * row: below every letter and digit, and in no word.
+ */
 export const SEPARATOR = ' ';
 
-/** A postings row's value: each word but its bucket's letters, and the places of its rows in the write's list. */
-export type Bucket = Record<string, string>;
+/**
+ * A postings row's value: for each of its words, the word but its bucket's letters, a SEPARATOR, how many rows hold
+ * it, and their places in the write's list as the gaps between them. Numbers take seven bits a character (a high bit
+ * says more follow), so every character of them fits in one byte: most gaps of a common word take one.
+ */
+export type Bucket = string;
 
 export const bucketOf = (word: string) => word.slice(0, BUCKET_LETTERS);
 
@@ -30,33 +51,99 @@ export function keyParts(key: string): { bucket: string; write: string } {
   return { bucket: key.slice(0, at), write: key.slice(at + 1) };
 }
 
-/**
- * Ascending places as the gaps between them, seven bits a character (a high bit says more follow), so every
- * character fits in one byte: most gaps of a common word take one, and of a write of 2,000 rows at most two.
- */
-export function encodePlaces(places: readonly number[]): string {
-  const codes: number[] = [];
-  let last = 0;
-  for (const place of places) {
-    let gap = place - last;
-    last = place;
-    for (; gap >= 0x80; gap >>>= 7) codes.push(0x80 | (gap & 0x7f));
-    codes.push(gap);
-  }
-  return String.fromCharCode(...codes);
+function pushNumber(codes: number[], n: number) {
+  for (; n >= 0x80; n >>>= 7) codes.push(0x80 | (n & 0x7f));
+  codes.push(n);
 }
 
-export function decodePlaces(encoded: string): number[] {
-  const places: number[] = [];
-  let place = 0;
-  for (let i = 0; i < encoded.length;) {
-    let gap = 0;
-    for (let shift = 0; ; shift += 7) {
-      const code = encoded.charCodeAt(i++);
-      gap |= (code & 0x7f) << shift;
-      if (code < 0x80) break;
-    }
-    places.push((place += gap));
+/** A word's part of its postings row: `rest` is the word but its bucket's letters, `places` ascending. */
+export function encodeWord(rest: string, places: readonly number[]): string {
+  const codes: number[] = [];
+  pushNumber(codes, places.length);
+  let last = 0;
+  for (const place of places) {
+    pushNumber(codes, place - last);
+    last = place;
   }
-  return places;
+  return rest + SEPARATOR + String.fromCharCode(...codes);
+}
+
+/**
+ * Visits the words of a postings row that `wanted` accepts (told where the word starts) with their places, ascending,
+ * and where the word starts and ends.
+ */
+function visitWords(
+  row: Bucket,
+  wanted: (at: number) => boolean,
+  visit: (places: number[], start: number, end: number) => void,
+): void {
+  let at = 0;
+  const readNumber = () => {
+    let n = 0;
+    for (let shift = 0; ; shift += 7) {
+      const code = row.charCodeAt(at++);
+      n |= (code & 0x7f) << shift;
+      if (code < 0x80) return n;
+    }
+  };
+  while (at < row.length) {
+    const start = at;
+    const want = wanted(start);
+    const end = row.indexOf(SEPARATOR, at);
+    at = end + 1;
+    const places: number[] = [];
+    let place = 0;
+    for (let count = readNumber(); count > 0; count--) {
+      place += readNumber();
+      if (want) places.push(place);
+    }
+    if (want) visit(places, start, end);
+  }
+}
+
+/** Visits each word of a postings row (but its bucket's letters) with its places, ascending. */
+export function eachWordIn(row: Bucket, visit: (rest: string, places: number[]) => void): void {
+  visitWords(
+    row,
+    () => true,
+    (places, start, end) => visit(row.slice(start, end), places),
+  );
+}
+
+/** The places of a postings row's words that start, past their bucket's letters, with `rest`. */
+export function placesOf(row: Bucket, rest: string): number[] {
+  const found: number[] = [];
+  // No word holds a SEPARATOR, so `rest` (which holds none) starts a word only if it lies before the word's end.
+  visitWords(
+    row,
+    (at) => row.startsWith(rest, at),
+    (places) => {
+      for (const place of places) found.push(place);
+    },
+  );
+  return found;
+}
+
+/**
+ * A segment: the postings of one write not yet merged into bucket rows, in a row of its own under
+ * `${store} ${write} ${rows}`. Its value is the write's ids, a SEGMENT_END, then its words whole, as a postings row
+ * lists them.
+ */
+const SEGMENT_END = '\n';
+
+export const segmentKey = (store: string, write: string, rows: number) =>
+  [store, write, rows.toString(36)].join(SEPARATOR);
+
+/** The keys of a store's segments. */
+export const segmentRange = (store: string): [string, string] => [store + SEPARATOR, `${store}${SEPARATOR}\uffff`];
+
+/** How many rows a segment's key says it holds. */
+export const segmentRows = (key: string) => parseInt(key.slice(key.lastIndexOf(SEPARATOR) + 1), 36);
+
+export const encodeSegment = (ids: readonly string[], words: string) => ids.join(SEPARATOR) + SEGMENT_END + words;
+
+/** A segment's ids, and its words as a postings row with no bucket letters. */
+export function segmentParts(segment: string): { ids: string[]; words: Bucket } {
+  const end = segment.indexOf(SEGMENT_END);
+  return { ids: end === 0 ? [] : segment.slice(0, end).split(SEPARATOR), words: segment.slice(end + 1) };
 }

@@ -1,23 +1,26 @@
 // Keeps the mirror's word index: postings, the rows holding each word. Every post and thread written to the mirror,
 // by any path (pulls, a kept thread's fetch, local writes and their settling, edits), adds its words to its store's
-// postings in the same transaction, as rows of that write alone (postingsFormat.ts), so a pull page adds its words
-// without reading or rewriting the postings before it. Nothing is ever taken out: a
-// search checks each candidate against the row's text (wordPostings.ts), so the id of a post since edited or deleted
-// is dropped there. A row put back with the same text adds nothing. A pull splits its rows' words ahead of its write
-// (prepareWords.ts), and the write looks them up.
+// postings in the same transaction, as one segment of that write alone (postingsFormat.ts), merged with the others
+// once they are enough (postingsMerge.ts), so a pull page adds its words without reading or rewriting the postings
+// before it. Nothing is ever taken out: a search checks each candidate against the row's text (wordPostings.ts), so
+// the id of a post since edited or deleted is dropped there. A row put back with the same text adds nothing. A pull
+// splits its rows' words ahead of its write (prepareWords.ts), and the write looks them up.
 import type { DBCore, DBCoreTable, DBCoreTransaction, Middleware, Transaction } from 'dexie';
 import { longWordsOf } from '../content/searchWords.ts';
-import { bucketOf, encodePlaces, SEPARATOR, type Bucket } from './postingsFormat.ts';
+import { bucketRows, mergeSegmentsIfDue, newWriteName } from './postingsMerge.ts';
+import {
+  encodeSegment,
+  encodeWord,
+  POSTINGS_STORE,
+  segmentKey,
+  SEGMENTS_STORE,
+  SEPARATOR,
+  WRITES_STORE,
+} from './postingsFormat.ts';
 import { SYNCED_TABLES, type IndexedStore } from './syncedTables.ts';
 
 /** The column each indexed store is searched by, as its synced table declares. */
 const INDEXED_COLUMN = new Map<string, string>(SYNCED_TABLES.flatMap((t) => (t.words ? [[t.mirror, t.words]] : [])));
-
-/** Each indexed store's postings (postingsFormat.ts). */
-export const POSTINGS_STORE: Record<IndexedStore, string> = { threads: 'threadWords', posts: 'postWords' };
-
-/** Each write's list of the ids it indexed, by the write's name. */
-export const WRITES_STORE = 'wordWrites';
 
 export function isIndexed(table: string): table is IndexedStore {
   return INDEXED_COLUMN.has(table);
@@ -39,39 +42,25 @@ function indexedWords(table: IndexedStore, row: object): string[] {
   return known?.text === text ? known.words : longWordsOf(text);
 }
 
-/** Names each write apart from every other's, in this tab and in any other writer of the mirror. */
-const WRITER = Math.random().toString(36).slice(2, 7);
-let writes = 0;
-
-interface Postings {
-  /** The write's list of ids, for `wordWrites`. */
-  write: { key: string; ids: string };
-  /** Its postings rows, for the store's postings. */
-  keys: string[];
-  buckets: Bucket[];
-}
-
-/** The postings of rows written together: their list of ids, and for each bucket its words' places in the list. */
-function postingsOf(table: IndexedStore, rows: readonly { id: string }[]): Postings {
-  const buckets = new Map<string, Map<string, number[]>>();
+/** Each word of rows written together, with its places among them. */
+function wordPlaces(table: IndexedStore, rows: readonly object[]): Map<string, number[]> {
+  const places = new Map<string, number[]>();
   rows.forEach((row, place) => {
     for (const word of indexedWords(table, row)) {
-      const bucket = bucketOf(word);
-      let words = buckets.get(bucket);
-      if (!words) buckets.set(bucket, (words = new Map()));
-      const places = words.get(word);
-      if (places) places.push(place);
-      else words.set(word, [place]);
+      const found = places.get(word);
+      if (found) found.push(place);
+      else places.set(word, [place]);
     }
   });
-  const write = `${WRITER}${(writes++).toString(36)}`;
-  return {
-    write: { key: write, ids: rows.map((row) => row.id).join(SEPARATOR) },
-    keys: [...buckets.keys()].map((bucket) => `${bucket}${SEPARATOR}${write}`),
-    buckets: [...buckets.values()].map((words) =>
-      Object.fromEntries([...words].map(([word, places]) => [word.slice(bucketOf(word).length), encodePlaces(places)])),
-    ),
-  };
+  return places;
+}
+
+/** The segment of rows written together: their ids, and each of their words with its places among them. */
+function segmentOf(table: IndexedStore, rows: readonly { id: string }[]): { key: string; value: string } {
+  let words = '';
+  for (const [word, places] of wordPlaces(table, rows)) words += encodeWord(word, places);
+  const ids = rows.map((row) => row.id);
+  return { key: segmentKey(table, newWriteName(), rows.length), value: encodeSegment(ids, words) };
 }
 
 /** The text each indexed row had when a writing transaction read it, by store and key. */
@@ -108,12 +97,14 @@ async function post(
   });
   remember(table, trans, values);
   if (changed.length === 0) return;
-  const { write, keys, buckets } = postingsOf(table, changed);
-  const results = await Promise.all([
-    store(WRITES_STORE).mutate({ type: 'put', trans, keys: [write.key], values: [write.ids] }),
-    store(POSTINGS_STORE[table]).mutate({ type: 'put', trans, keys, values: buckets }),
+  const { key, value } = segmentOf(table, changed);
+  // Requests of a transaction run in the order they are made: the merge's look at the segments, made without waiting
+  // for the put, sees this one too. It merges only the segments it saw.
+  const [result] = await Promise.all([
+    store(SEGMENTS_STORE).mutate({ type: 'put', trans, keys: [key], values: [value] }),
+    mergeSegmentsIfDue(table, store, trans),
   ]);
-  for (const result of results) if (result.numFailures > 0) throw Object.values(result.failures)[0];
+  if (result.numFailures > 0) throw Object.values(result.failures)[0];
 }
 
 /** A row as version 8 kept it, with its words. */
@@ -134,12 +125,27 @@ export async function indexMirroredRows(tx: Transaction): Promise<void> {
       const worded = rows.filter((row) => row._words !== undefined);
       for (const row of worded) delete row._words;
       await store.bulkPut(worded);
-      const { write, keys, buckets } = postingsOf(table, rows);
+      const { write, keys, buckets } = bucketRows(
+        wordPlaces(table, rows),
+        rows.map((row) => row.id),
+      );
       await tx.table(WRITES_STORE).put(write.ids, write.key);
       await tx.table(POSTINGS_STORE[table]).bulkPut(buckets, keys);
       after = rows[rows.length - 1]!.id;
     }
   }
+}
+
+/**
+ * Builds the postings again where version 10 wrote them as objects (postingsFormat.ts says why a row is now a
+ * string). A mirror upgraded from an older version got string rows from indexMirroredRows already.
+ */
+export async function rewritePostings(tx: Transaction): Promise<void> {
+  const stores = Object.values(POSTINGS_STORE);
+  const firstRows = await Promise.all(stores.map((store) => tx.table(store).limit(1).toArray()));
+  if (firstRows.every(([row]) => row === undefined || typeof row === 'string')) return;
+  for (const store of [...stores, WRITES_STORE]) await tx.table(store).clear();
+  await indexMirroredRows(tx);
 }
 
 export const wordIndexMiddleware: Middleware<DBCore> = {
@@ -153,7 +159,9 @@ export const wordIndexMiddleware: Middleware<DBCore> = {
     transaction: (stores, mode, options) => {
       const postings = stores.filter(isIndexed).map((store) => POSTINGS_STORE[store]);
       const widened =
-        mode === 'readwrite' && postings.length > 0 ? [...new Set([...stores, ...postings, WRITES_STORE])] : stores;
+        mode === 'readwrite' && postings.length > 0
+          ? [...new Set([...stores, ...postings, WRITES_STORE, SEGMENTS_STORE])]
+          : stores;
       return down.transaction(widened, mode, options);
     },
     table: (name) => {

@@ -62,6 +62,9 @@ async function mirrorWithThreads(count: number): Promise<Mirror> {
   return db;
 }
 
+/** The segments of posts not merged yet. */
+const postSegments = (db: Mirror) => db.table('wordSegments').where(':id').startsWith('posts ').count();
+
 /** The posts a query finds, by id. */
 async function foundPosts(db: Mirror, query: string) {
   const { threads } = await searchMirror(db, query, LIMITS);
@@ -121,14 +124,14 @@ describe('the word index as postings', () => {
   it('adds no postings for a row put back with the text it had when its transaction read it', async () => {
     const db = await mirrorWithThreads(1);
     await db.posts.put(post('p1', 't1', 'Rewards arrive daily'));
-    const postings = await db.table('postWords').count();
+    const postings = await db.table('wordSegments').count();
     await db.posts.update('p1', { like_count: 4 });
     // As a pull stores a page: the rows it replaces are read first, in the same transaction.
     await db.transaction('rw', db.posts, async () => {
       await db.posts.bulkGet(['p1']);
       await db.posts.bulkPut([{ ...post('p1', 't1', 'Rewards arrive daily'), like_count: 5, sync_txid: 3 }]);
     });
-    expect(await db.table('postWords').count()).toBe(postings);
+    expect(await db.table('wordSegments').count()).toBe(postings);
     expect(await foundPosts(db, 'daily')).toEqual(['p1']);
     await db.transaction('rw', db.posts, async () => {
       await db.posts.get('p1');
@@ -151,5 +154,35 @@ describe('the word index as postings', () => {
       }),
     ).rejects.toThrow('refused');
     expect(await postedIds(db, 'posts', 'zebra', 10)).toEqual([]);
+  });
+
+  it('merges the segments of many writes into bucket rows, and finds rows merged and not yet merged alike', async () => {
+    const db = await mirrorWithThreads(2);
+    const words: Record<number, string> = { 7: 'walrus', 1_999: 'narwhal' };
+    const chunk = (from: number) =>
+      Array.from({ length: 200 }, (_, i) => post(`p${from + i}`, 't1', `About staking ${words[from + i] ?? ''}`));
+    for (let from = 0; from < 2_000; from += 200) {
+      await db.transaction('rw', db.posts, async () => {
+        await db.posts.bulkPut(chunk(from));
+      });
+    }
+    // The tenth write of 200 rows found 2,000 rows in segments and merged them.
+    expect(await postSegments(db)).toBe(0);
+    expect(await db.table('postWords').count()).toBeGreaterThan(0);
+    await db.posts.put(post('p2000', 't2', 'One more about staking, and a zebra'));
+    await db.posts.put({ ...post('p7', 't1', 'Edited: now about a zebra'), version: 2, sync_txid: 2 });
+    expect(await postSegments(db)).toBe(2);
+    expect(await postedIds(db, 'posts', 'staking', 5_000)).toHaveLength(2_001);
+    expect(await foundPosts(db, 'zebra')).toEqual(['p2000', 'p7']);
+    expect(await postedIds(db, 'posts', 'walrus', 10)).toEqual(['p7']);
+    expect(await foundPosts(db, 'walrus')).toEqual([]);
+    expect(await foundPosts(db, 'narwhal')).toEqual(['p1999']);
+  });
+
+  it('merges the segments of many small writes, a member writing one row at a time', async () => {
+    const db = await mirrorWithThreads(1);
+    for (let i = 0; i < 40; i++) await db.posts.put(post(`p${i}`, 't1', `Note ${i} on the ledger`));
+    expect(await postSegments(db)).toBeLessThan(32);
+    expect(await postedIds(db, 'posts', 'ledger', 100)).toHaveLength(40);
   });
 });

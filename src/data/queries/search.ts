@@ -8,7 +8,7 @@ import { foldText } from '../../content/searchWords.ts';
 import { searchTerms } from '../../content/searchTerms.ts';
 import { inOneBucket } from '../postingsFormat.ts';
 import type { IndexedStore } from '../syncedTables.ts';
-import { eachPostedPage, holdsAllTerms, postingsReader } from '../wordPostings.ts';
+import { holdsAllTerms, postingsReader } from '../wordPostings.ts';
 import type { MemberHit, SearchResults, ThreadHit } from '../searchTypes.ts';
 
 export interface SearchLimits {
@@ -20,19 +20,19 @@ export interface SearchLimits {
 
 /**
  * A term with more postings than this is too common to list its rows: it narrows a search too little. A term of a
- * bucket's length reads one postings row per write however common it is, and listing even a third of 100,000 posts
+ * bucket's length reads one postings row per merge however common it is, and listing even a third of 100,000 posts
  * takes a few milliseconds, against the hundreds of rows read when two common words are checked one post at a time;
  * a shorter term reads every bucket it starts, which for one letter is most of the index.
  */
 const listedEntries = (term: string) => (inOneBucket(term) ? 40_000 : 5_000);
 /** Up to this many rows match the listed words, all of them are read and ranked; past it, the first matches are. */
-const RANKED_ROWS = 300;
+const RANKED_ROWS = 100;
 /** Rows read at once while looking for the first matches among many: at first only as many as are asked for (at
  * least a few), as listed rows mostly hold every term; then more at a time. */
 const FIRST_PAGE = 16;
 const PAGE = 100;
 
-type PostedIds = Awaited<ReturnType<typeof postingsReader>>;
+type Postings = Awaited<ReturnType<typeof postingsReader>>;
 
 const intersect = (ids: string[], listed: Set<string> | null) =>
   new Set(listed ? ids.filter((id) => listed.has(id)) : ids);
@@ -41,10 +41,10 @@ const intersect = (ids: string[], listed: Set<string> | null) =>
  * The ids of the rows holding every listed word (the words with few enough postings, longest first, as they are
  * likely the rarest), intersected until few are left; null when every word is common.
  */
-async function listedIds(posted: PostedIds, table: IndexedStore, terms: string[]): Promise<string[] | null> {
+async function listedIds(postings: Postings, table: IndexedStore, terms: string[]): Promise<string[] | null> {
   let listed: Set<string> | null = null;
   for (const term of [...terms].sort((a, b) => b.length - a.length)) {
-    const ids = await posted(table, term, listedEntries(term));
+    const ids = await postings.ids(table, term, listedEntries(term));
     if (!ids) continue;
     listed = intersect(ids, listed);
     if (listed.size <= RANKED_ROWS) break;
@@ -70,7 +70,7 @@ async function firstKept<T>(
 
 /** The first `limit` rows posted under the longest term that hold every term: for a query of common words only. */
 async function firstPosted<T>(
-  db: Mirror,
+  postings: Postings,
   table: IndexedStore,
   terms: string[],
   bulkGet: (ids: string[]) => Promise<(T | undefined)[]>,
@@ -80,7 +80,7 @@ async function firstPosted<T>(
   const longest = terms.reduce((a, b) => (b.length > a.length ? b : a));
   const seen = new Set<string>();
   const kept: T[] = [];
-  await eachPostedPage(db, table, longest, async (page) => {
+  await postings.eachPage(table, longest, async (page) => {
     const fresh = page.filter((id) => !seen.has(id) && seen.add(id));
     kept.push(...(await firstKept(fresh, bulkGet, keep, limit - kept.length)));
     return kept.length >= limit;
@@ -88,8 +88,8 @@ async function firstPosted<T>(
   return kept;
 }
 
-async function titleHits(db: Mirror, posted: PostedIds, terms: string[], limit: number): Promise<ThreadRow[]> {
-  const ids = await listedIds(posted, 'threads', terms);
+async function titleHits(db: Mirror, postings: Postings, terms: string[], limit: number): Promise<ThreadRow[]> {
+  const ids = await listedIds(postings, 'threads', terms);
   const keep = (t: ThreadRow) => holdsAllTerms('threads', t, terms);
   // Newest first: all of few matches ranked, or the newest threads read until enough match.
   if (ids && ids.length <= RANKED_ROWS) {
@@ -101,17 +101,17 @@ async function titleHits(db: Mirror, posted: PostedIds, terms: string[], limit: 
 
 async function postHits(
   db: Mirror,
-  posted: PostedIds,
+  postings: Postings,
   terms: string[],
   skip: Set<string>,
   limit: number,
 ): Promise<PostRow[]> {
-  const ids = await listedIds(posted, 'posts', terms);
+  const ids = await listedIds(postings, 'posts', terms);
   const keep = (p: PostRow) => !skip.has(p.thread_id) && holdsAllTerms('posts', p, terms);
   const bulkGet = (page: string[]) => db.posts.bulkGet(page);
   const posts = !ids
     ? // Every word is common: the rows of the longest one are read until enough match.
-      await firstPosted(db, 'posts', terms, bulkGet, keep, limit)
+      await firstPosted(postings, 'posts', terms, bulkGet, keep, limit)
     : await firstKept(ids, bulkGet, keep, ids.length <= RANKED_ROWS ? ids.length : limit);
   // Opening posts before replies, newest first.
   posts.sort((a, b) => Number(b.is_first_post) - Number(a.is_first_post) || b.created_at.localeCompare(a.created_at));
@@ -123,8 +123,8 @@ export async function searchMirror(db: Mirror, query: string, limits: SearchLimi
   if (terms.length === 0) return { threads: [], members: [] };
 
   // Titles first (they say most), newest first; then threads whose posts match, opening posts before replies.
-  const posted = await postingsReader(db);
-  const hits: ThreadHit[] = (await titleHits(db, posted, terms, limits.threads)).map((t) => ({
+  const postings = await postingsReader(db);
+  const hits: ThreadHit[] = (await titleHits(db, postings, terms, limits.threads)).map((t) => ({
     thread_id: t.id,
     slug: t.slug,
     title: t.title,
@@ -133,7 +133,7 @@ export async function searchMirror(db: Mirror, query: string, limits: SearchLimi
   }));
   const found = new Set(hits.map((h) => h.thread_id));
   if (hits.length < limits.threads) {
-    const posts = await postHits(db, posted, terms, found, limits.threads * 4);
+    const posts = await postHits(db, postings, terms, found, limits.threads * 4);
     const threadIds = [...new Set(posts.map((p) => p.thread_id))];
     const threads = new Map(
       (await db.threads.bulkGet(threadIds)).filter((t): t is ThreadRow => t !== undefined).map((t) => [t.id, t]),
