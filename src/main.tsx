@@ -1,5 +1,5 @@
 // Boot: find the backend, create its client and the session, then render the router.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/AppRoot.tsx';
 import { debugPagesEnabled } from './app/debugPages.ts';
@@ -114,7 +114,12 @@ loadBackendConfig(configSources).then(
     // Taps on the server's page reach its buttons once hydrated; a page rendered anew has other buttons.
     const taps = takeEarlyTaps();
     if (hydrating && !missing) {
-      hydrateRoot(rootElement, app);
+      // In a transition React hydrates in slices of a few milliseconds, yielding between them, instead of in one task
+      // as long as the whole page (a phone's 200-post thread: half a second the page could not answer a tap). The
+      // server's markup stays meanwhile, and a tap on a part not yet hydrated makes React hydrate at once.
+      startTransition(() => {
+        hydrateRoot(rootElement, app);
+      });
       tapAgain(taps);
     } else createRoot(rootElement).render(app);
     warmScreens(router);

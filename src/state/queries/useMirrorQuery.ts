@@ -1,7 +1,8 @@
 // A live read of the mirror that reports a failed read as a state instead of throwing during render: the one
 // contract of every mirror read hook in state/queries.
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useRef } from 'react';
+import { liveQuery } from 'dexie';
+import { useObservable, type InteropableObservable } from 'dexie-react-hooks';
+import { startTransition, useRef } from 'react';
 import { keepUnchanged } from '../../lib/keepUnchanged.ts';
 import type { Mirror } from '../../data/mirror.ts';
 import { logErrorLater } from '../errors/logErrorLater.ts';
@@ -22,6 +23,24 @@ export async function readMirror<T>(db: Mirror, read: (db: Mirror) => Promise<T>
 }
 
 /**
+ * The live read's answers, each rendered in a transition: React renders it in slices, yielding to taps and frames, and
+ * an answer that reaches a part of the server's page not hydrated yet makes React hydrate that part in slices too, not
+ * at once in one long task as an urgent update would.
+ */
+function inTransition<T>(source: ReturnType<typeof liveQuery<T>>): InteropableObservable<T> {
+  return {
+    subscribe: (onNext, onError) =>
+      source.subscribe({
+        next: (value) => startTransition(() => onNext(value)),
+        error: (error: unknown) => startTransition(() => onError?.(error)),
+      }),
+    // A value the read already has is taken at the first render, as useLiveQuery does.
+    hasValue: () => source.hasValue?.() ?? false,
+    getValue: () => source.getValue?.() as T,
+  };
+}
+
+/**
  * `initial` is what the screen shows until the live read first answers: a read made ahead (a route's loader), so the
  * first frame already has the data.
  */
@@ -34,12 +53,15 @@ export function useMirrorQuery<T>(
   // A re-run that read the same rows answers with the previous result itself, which useLiveQuery does not render
   // again: a pull that brought nothing for this screen renders nothing, and a changed row renders only its own part.
   const last = useRef<MirrorResult<T> | undefined>(initial);
-  const result = useLiveQuery(
-    async () => {
-      const next = keepUnchanged(last.current, await readMirror(db, read));
-      last.current = next;
-      return next;
-    },
+  const result = useObservable(
+    () =>
+      inTransition(
+        liveQuery(async () => {
+          const next = keepUnchanged(last.current, await readMirror(db, read));
+          last.current = next;
+          return next;
+        }),
+      ),
     // The caller's deps are the read's inputs, exactly as for useLiveQuery itself; the mirror is one more.
     [db, ...deps],
     initial,
