@@ -71,6 +71,9 @@ loadBackendConfig(configSources).then(
     whenIdle(() => void sync.start(), 500);
     // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
     session.getState().start();
+    // The router is built in a task of its own: with the mirror's schema and the session before it, one task was
+    // long enough to hold a tap back on a phone.
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
     const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env), mirror: sync.db });
     // The rows the HTML shows go into the mirror first, so the live reads find them too.
     if (first?.rows) {

@@ -7,6 +7,7 @@ import { keepUnchanged } from '../../lib/keepUnchanged.ts';
 import type { Mirror } from '../../data/mirror.ts';
 import { logErrorLater } from '../errors/logErrorLater.ts';
 import { useSyncEngine } from '../sync/SyncContext.tsx';
+import { useFirstRenderedAt } from './firstScreen.tsx';
 
 export type MirrorResult<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; error: unknown };
 
@@ -23,9 +24,10 @@ export async function readMirror<T>(db: Mirror, read: (db: Mirror) => Promise<T>
 }
 
 /**
- * The live read's answers, each rendered in a transition: React renders it in slices, yielding to taps and frames, and
- * an answer that reaches a part of the server's page not hydrated yet makes React hydrate that part in slices too, not
- * at once in one long task as an urgent update would.
+ * The live read's answers, each rendered in a transition: on a page the app hydrates, an answer that reaches a part of
+ * the server's page not hydrated yet then makes React hydrate that part in slices, yielding to taps and frames, not at
+ * once in one long task as an urgent update would. A page rendered anew takes its answers at once, as they come: in
+ * transitions the browser would paint between them, and a list's parts arriving apart would push it down.
  */
 function inTransition<T>(source: ReturnType<typeof liveQuery<T>>): InteropableObservable<T> {
   return {
@@ -50,18 +52,19 @@ export function useMirrorQuery<T>(
   initial?: MirrorResult<T>,
 ): MirrorResult<T> {
   const { db } = useSyncEngine();
+  const hydrating = useFirstRenderedAt() !== undefined;
   // A re-run that read the same rows answers with the previous result itself, which useLiveQuery does not render
   // again: a pull that brought nothing for this screen renders nothing, and a changed row renders only its own part.
   const last = useRef<MirrorResult<T> | undefined>(initial);
   const result = useObservable(
-    () =>
-      inTransition(
-        liveQuery(async () => {
-          const next = keepUnchanged(last.current, await readMirror(db, read));
-          last.current = next;
-          return next;
-        }),
-      ),
+    () => {
+      const answers = liveQuery(async () => {
+        const next = keepUnchanged(last.current, await readMirror(db, read));
+        last.current = next;
+        return next;
+      });
+      return hydrating ? inTransition(answers) : answers;
+    },
     // The caller's deps are the read's inputs, exactly as for useLiveQuery itself; the mirror is one more.
     [db, ...deps],
     initial,
