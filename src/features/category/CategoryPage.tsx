@@ -25,9 +25,7 @@ export function CategoryPage() {
   const signedIn = useSession((s) => s.user !== null);
 
   const chips = useSubcategories(type);
-  const threadsRead = useCategoryThreads(type, { cat, sort, page });
-  // The rows wait for the chips above them: chips that came after the rows would push every row down (a layout shift).
-  const threads: typeof threadsRead = chips.state === 'loading' ? chips : threadsRead;
+  const threads = useCategoryThreads(type, { cat, sort, page });
   const current = chips.state === 'ready' ? chips.data.find((c) => c.slug === cat) : undefined;
   // The category chosen with ?cat=, else every category of the page's type.
   const shown = useMemo(
