@@ -1,5 +1,5 @@
 // Boot: find the backend, create its client and the session, then render the router.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/AppRoot.tsx';
 import { debugPagesEnabled } from './app/debugPages.ts';
@@ -66,6 +66,9 @@ loadBackendConfig(configSources).then(
     whenIdle(() => void sync.start(), 500);
     // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
     session.getState().start();
+    // The router is built in a task of its own: with the mirror's schema and the session before it, one task was
+    // long enough to hold a tap back on a phone.
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
     const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env), mirror: sync.db });
     // The rows the HTML shows go into the mirror first, so the live reads find them too.
     if (first?.rows) {
@@ -109,7 +112,12 @@ loadBackendConfig(configSources).then(
     // Taps on the server's page reach its buttons once hydrated; a page rendered anew has other buttons.
     const taps = takeEarlyTaps();
     if (hydrating && !missing) {
-      hydrateRoot(rootElement, app);
+      // In a transition React hydrates in slices of a few milliseconds, yielding between them, instead of in one task
+      // as long as the whole page (a phone's 200-post thread: half a second the page could not answer a tap). The
+      // server's markup stays meanwhile, and a tap on a part not yet hydrated makes React hydrate at once.
+      startTransition(() => {
+        hydrateRoot(rootElement, app);
+      });
       tapAgain(taps);
     } else createRoot(rootElement).render(app);
     warmScreens(router);
