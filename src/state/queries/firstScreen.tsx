@@ -26,6 +26,11 @@ export function useFirstAnswer<K extends Exclude<keyof FirstAnswers, 'threadCoun
   return data === undefined ? undefined : ({ state: 'ready', data } as const);
 }
 
+/** Whether the app shows the first screen from its answers: the page the server rendered, which it hydrates. */
+export function useShowsFirstScreen(): boolean {
+  return useContext(FirstScreenContext).answers !== undefined;
+}
+
 /** What a screen's ages and dates count from: undefined for the browser's clock and time zone. */
 interface AgeClock {
   now: number | undefined;

@@ -7,7 +7,7 @@ import { keepUnchanged } from '../../lib/keepUnchanged.ts';
 import type { Mirror } from '../../data/mirror.ts';
 import { logErrorLater } from '../errors/logErrorLater.ts';
 import { useSyncEngine } from '../sync/SyncContext.tsx';
-import { useFirstRenderedAt } from './firstScreen.tsx';
+import { useShowsFirstScreen } from './firstScreen.tsx';
 
 export type MirrorResult<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; error: unknown };
 
@@ -52,7 +52,7 @@ export function useMirrorQuery<T>(
   initial?: MirrorResult<T>,
 ): MirrorResult<T> {
   const { db } = useSyncEngine();
-  const hydrating = useFirstRenderedAt() !== undefined;
+  const hydrating = useShowsFirstScreen();
   // A re-run that read the same rows answers with the previous result itself, which useLiveQuery does not render
   // again: a pull that brought nothing for this screen renders nothing, and a changed row renders only its own part.
   const last = useRef<MirrorResult<T> | undefined>(initial);
