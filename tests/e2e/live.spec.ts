@@ -167,7 +167,7 @@ test('a visitor whose connection drops before supabase-js has loaded gets the re
     await route.abort('internetdisconnected');
   });
   const reader = new ThreadPage(page);
-  await reader.open(SEEDED.short, { started: false });
+  await reader.open(SEEDED.short);
   await page.context().setOffline(true);
   drop();
   await expect(page.locator('html')).toHaveAttribute('data-app', 'started');

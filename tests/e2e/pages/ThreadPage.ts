@@ -52,11 +52,10 @@ export class ThreadPage {
   }
 
   /**
-   * The thread, with the app started on it: the server's page shows the posts first, and a member's app renders that
+   * The thread as the server painted it. `started: true` waits for the app's start too: a member's app renders that
    * page anew (it is written for a visitor), so a tap before then would land on a button about to be replaced.
-   * `started: false` for a test that holds the start back: the server's posts alone.
    */
-  async open(idOrSlug: string, { started = true } = {}) {
+  async open(idOrSlug: string, { started = false } = {}) {
     await this.page.goto(`/t/${idOrSlug}`);
     await expect(this.posts.first()).toBeVisible();
     if (started) await expect(this.page.locator('html')).toHaveAttribute('data-app', 'started');
