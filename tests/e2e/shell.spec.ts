@@ -55,6 +55,8 @@ test('unknown addresses show the not-found page; groups are still to come, membe
 test('moving between screens never hides the sidebar and header, even for a frame', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  // The app's own moves are checked: a link clicked on the server's page before the app starts loads a new page.
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
   // Every frame from the first click to the last screen, the sidebar and the header are checked.
   await page.evaluate(() => {
     const w = window as unknown as { __hidden: string[] };
