@@ -69,4 +69,26 @@ describe('LiveLink', () => {
     await link.setSession(null);
     expect(members).toEqual([null, null]);
   });
+
+  test('a socket that connects after the link was stopped is closed, and joins nothing', async () => {
+    const link = new LiveLink(
+      async () => undefined,
+      () => undefined,
+    );
+    let connected!: () => void;
+    const arrived = new Promise<void>((resolve) => (connected = resolve));
+    const members: (string | null)[] = [];
+    let stopped = 0;
+    const started = link.start(async () => {
+      await arrived;
+      return { setMember: async (userId) => void members.push(userId), stop: () => (stopped += 1) };
+    });
+    link.stop();
+    connected();
+    await started;
+    expect(stopped).toBe(1);
+    expect(members).toEqual([]);
+    await link.setSession(null);
+    expect(members).toEqual([]);
+  });
 });

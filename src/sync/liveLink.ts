@@ -8,6 +8,8 @@ import type { Topic } from '../data/syncedTables.ts';
 export class LiveLink {
   private live: LiveConnection | null = null;
   private session: Session | null = null;
+  /** Counts the starts and stops: a socket that connects after the link was stopped (or started again) is closed. */
+  private runs = 0;
   private poked = new Set<Topic>();
   private readonly pokePull = coalesce(() => {
     const topics = this.poked;
@@ -23,9 +25,13 @@ export class LiveLink {
     private readonly onUp: () => void,
   ) {}
 
-  /** Opens the socket with the latest session; a failure leaves the engine pulling as before, and is thrown. */
+  /**
+   * Opens the socket with the latest session; a failure leaves the engine pulling as before, and is thrown. The
+   * connection may come long after (its code loads once the browser is back online).
+   */
   async start(connect: ConnectLive) {
-    this.live = await connect({
+    const run = (this.runs += 1);
+    const live = await connect({
       poke: (topic) => {
         this.poked.add(topic);
         void this.pokePull();
@@ -36,6 +42,11 @@ export class LiveLink {
         this.onUp();
       },
     });
+    if (run !== this.runs) {
+      live.stop();
+      return;
+    }
+    this.live = live;
     await this.setSession(this.session);
   }
 
@@ -46,6 +57,7 @@ export class LiveLink {
   }
 
   stop() {
+    this.runs += 1;
     this.live?.stop();
     this.live = null;
   }

@@ -186,3 +186,27 @@ test('a visitor whose connection drops before supabase-js has loaded gets the re
   await page.context().setOffline(false);
   await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
 });
+
+test('a reader whose live updates code could not load (offline) gets replies live once back online', async ({
+  page,
+  browser,
+}) => {
+  const reader = new ThreadPage(page);
+  await offlineBeforeCode(page, /\/assets\/live-[^/]+\.js$/, 1, () => reader.open(SEEDED.short));
+  await page.context().setOffline(false);
+  const seen = await watchForReloads(page);
+
+  // Written once the reader is back: the pull at reconnecting came before it, so only a poke brings it.
+  const writerContext = await browser.newContext();
+  const writerPage = await writerContext.newPage();
+  await signInQuickly(writerPage, ADMIN);
+  const writer = new ThreadPage(writerPage);
+  await writer.open(SEEDED.short);
+  const text = `Reader whose live code came late ${Date.now()}`;
+  await writer.reply(text);
+  await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
+
+  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+  expect(await seen()).toEqual({ navigations: 0, focus: 0 });
+  await writerContext.close();
+});

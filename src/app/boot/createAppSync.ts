@@ -7,6 +7,7 @@ import { browserEnvironment } from '../../sync/browserEnvironment.ts';
 import { SyncEngine } from '../../sync/engine.ts';
 import { memoryLocks, webLocks } from '../../sync/locks.ts';
 import { once } from '../../lib/once.ts';
+import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 
 export function createAppSync(client: Promise<ForumClient>, backend: BackendConfig): SyncEngine {
   // Loaded at the first pull, like the engine's network code: the first screen does not need it.
@@ -24,8 +25,10 @@ export function createAppSync(client: Promise<ForumClient>, backend: BackendConf
     locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
     env: { ...browserEnvironment(window), logBug: logErrorLater },
     backend,
-    // Loaded with the realtime client, after the first paint.
-    live: async (handlers) => (await import('../../sync/live.ts')).realtimeConnector(backend)(handlers),
+    // Loaded with the realtime client, after the first paint; code that could not arrive (the connection dropped) is
+    // loaded again once the browser is back online, so the socket still opens.
+    live: (handlers) =>
+      loadAgainWhenOnline(async () => (await import('../../sync/live.ts')).realtimeConnector(backend)(handlers))(),
     // Pulls, with their merges and word index, run in one worker per origin, in the leader tab: the pages' threads
     // stay free for taps and frames.
     pullRound: typeof Worker === 'undefined' ? undefined : async (round, topics) => (await workerPull())(round, topics),
