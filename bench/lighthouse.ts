@@ -1,7 +1,9 @@
 // Lighthouse's mobile preset (a mid-range phone, simulated slow 4G) against the built app served as `npm start`
-// serves it, on Debian's Chromium: a first visit to home, a category and the seeded 200-reply thread.
+// serves it, on Debian's Chromium: a first visit to home, a category and the seeded 200-reply thread, beside the
+// floor: a 1 KB static page from the same server, which shows what the machine itself costs (TBT is wall-clock time,
+// and grows with the machine's load though the page's work does not).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -12,7 +14,15 @@ import { startStack } from '../supabase/local/server.ts';
 import { builtApp } from './builtApp.ts';
 import { printTable } from './stats.ts';
 
+const FLOOR_NAME = 'the floor (1 KB static page)';
+const FLOOR_FILE = 'bench-floor.html';
+const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>GuapCoin Forum</title></head>
+<body><h1>GuapCoin Forum</h1>
+<p>${'The community forum of the GuapCoin cryptocurrency. '.repeat(16)}</p></body></html>`;
+
 const PAGES = [
+  { name: FLOOR_NAME, path: `/${FLOOR_FILE}`, file: 'floor' },
   { name: '/', path: '/', file: 'home' },
   { name: '/category/guapcoin', path: '/category/guapcoin', file: 'category' },
   { name: 'the 200-reply thread', path: '/t/guapx-price-and-market-megathread', file: 'thread' },
@@ -94,6 +104,7 @@ export interface LighthouseOptions {
 
 export async function benchLighthouse({ runs: runCount = RUNS, pages }: LighthouseOptions = {}) {
   const outDir = await builtApp();
+  await writeFile(join(outDir, FLOOR_FILE), FLOOR_HTML);
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-bench-lighthouse-storage-'));
   const db = await openMigratedPglite('seeded');
   const stack = await startStack({ db, jwtSecret: randomJwtSecret(), storageDir, staticDir: outDir });
@@ -103,6 +114,7 @@ export async function benchLighthouse({ runs: runCount = RUNS, pages }: Lighthou
   try {
     const rows: (string | number)[][] = [];
     let allMet = true;
+    const loadBefore = loadavg()[0]!.toFixed(1);
     for (const { name, path, file } of PAGES.filter((p) => !pages || pages.includes(p.name))) {
       const runs: Figures[] = [];
       for (let i = 0; i < runCount; i++)
@@ -115,8 +127,9 @@ export async function benchLighthouse({ runs: runCount = RUNS, pages }: Lighthou
         cls: median(runs.map((r) => r.cls)),
         bytes: median(runs.map((r) => r.bytes)),
       };
+      const floor = name === FLOOR_NAME;
       const misses = missed(f);
-      allMet &&= misses.length === 0;
+      if (!floor) allMet &&= misses.length === 0;
       rows.push([
         name,
         String(f.score),
@@ -125,14 +138,14 @@ export async function benchLighthouse({ runs: runCount = RUNS, pages }: Lighthou
         String(Math.round(f.tbtMs)),
         f.cls.toFixed(3),
         String(Math.round(f.bytes / 1024)),
-        misses.length ? `NOT met: ${misses.join(', ')}` : 'met',
+        floor ? 'not judged' : misses.length ? `NOT met: ${misses.join(', ')}` : 'met',
       ]);
     }
     printTable(
       `Lighthouse mobile (simulated throttling), first visit, median of ${runCount} runs per page. Goals: FCP <= ` +
         `${GOALS.fcpMs / 1000} s, LCP <= ${GOALS.lcpMs / 1000} s, TBT <= ${GOALS.tbtMs} ms, CLS <= ${GOALS.cls}, ` +
         `score >= ${GOALS.score}. ` +
-        'Anchor: meta.discourse.org mobile FCP 3.3 s',
+        `Anchor: meta.discourse.org mobile FCP 3.3 s. Load average ${loadBefore} before, ${loadavg()[0]!.toFixed(1)} after`,
       ['page', 'score', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'transferred KiB', 'goals'],
       rows,
     );

@@ -1,7 +1,7 @@
 // Live updates between two browsers: another member's reply shows on an open thread, and a private
 // message on the recipient's badge and bell, with no reload and no focus change. The app's interval pull is a minute
 // (five while the socket is up), so a change that shows within these waits came by a poke.
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test, type Browser, type Page } from './support/test.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { ADMIN } from './support/accounts.ts';
 import { newMember } from './support/newMember.ts';
@@ -35,23 +35,34 @@ async function watchForReloads(page: Page) {
   });
 }
 
+/** The admin, in a browser of their own, replies to the short thread; resolves once the server holds each reply. */
+async function replyAsAdmin(browser: Browser, texts: string[]) {
+  const context = await browser.newContext();
+  try {
+    const writerPage = await context.newPage();
+    await signInQuickly(writerPage, ADMIN);
+    const writer = new ThreadPage(writerPage);
+    await writer.open(SEEDED.short);
+    for (const text of texts) {
+      await writer.reply(text);
+      // Sent, not only shown as waiting: the writer's tab closes next, and the server holds the reply then.
+      await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
+    }
+  } finally {
+    await context.close();
+  }
+}
+
 test('a reply shows on another reader’s open thread with no reload and no focus change', async ({ page, browser }) => {
   const reader = new ThreadPage(page);
   await reader.open(SEEDED.short);
   const seen = await watchForReloads(page);
 
-  const writerContext = await browser.newContext();
-  const writerPage = await writerContext.newPage();
-  await signInQuickly(writerPage, ADMIN);
-  const writer = new ThreadPage(writerPage);
-  await writer.open(SEEDED.short);
   const text = `Live reply ${Date.now()}`;
-  await writer.reply(text);
-  await expect(writer.post(text)).toBeVisible();
+  await replyAsAdmin(browser, [text]);
 
   await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
   expect(await seen()).toEqual({ navigations: 0, focus: 0 });
-  await writerContext.close();
 });
 
 test('a private message updates the recipient’s unread badge and bell, live', async ({ page, baseURL }) => {
@@ -85,18 +96,8 @@ test('a reply written while a reader was offline shows once they are back, with 
   await reader.open(SEEDED.short);
   await page.context().setOffline(true);
 
-  const writerContext = await browser.newContext();
-  const writerPage = await writerContext.newPage();
-  await signInQuickly(writerPage, ADMIN);
-  const writer = new ThreadPage(writerPage);
-  await writer.open(SEEDED.short);
   const texts = [`Offline reader, first ${Date.now()}`, `Offline reader, second ${Date.now()}`];
-  for (const text of texts) {
-    await writer.reply(text);
-    // Sent, not only shown as waiting: the writer's tab closes next, and the server holds the reply then.
-    await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
-  }
-  await writerContext.close();
+  await replyAsAdmin(browser, texts);
 
   await page.context().setOffline(false);
   for (const text of texts) await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
@@ -111,15 +112,8 @@ test('a reader whose sync code could not load at the start (offline) gets the re
   const lazySync = /\/assets\/(network|pendingRows|mirrorReset)-[^/]+\.js$/;
   await offlineBeforeCode(page, lazySync, 3, () => reader.open(SEEDED.short));
 
-  const writerContext = await browser.newContext();
-  const writerPage = await writerContext.newPage();
-  await signInQuickly(writerPage, ADMIN);
-  const writer = new ThreadPage(writerPage);
-  await writer.open(SEEDED.short);
   const text = `Reader without sync code ${Date.now()}`;
-  await writer.reply(text);
-  await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
-  await writerContext.close();
+  await replyAsAdmin(browser, [text]);
 
   await page.context().setOffline(false);
   await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
@@ -140,15 +134,8 @@ test('a visitor whose connection drops while the app starts gets the app, and th
   await reader.open(SEEDED.short);
   await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
 
-  const writerContext = await browser.newContext();
-  const writerPage = await writerContext.newPage();
-  await signInQuickly(writerPage, ADMIN);
-  const writer = new ThreadPage(writerPage);
-  await writer.open(SEEDED.short);
   const text = `Reader whose app started offline ${Date.now()}`;
-  await writer.reply(text);
-  await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
-  await writerContext.close();
+  await replyAsAdmin(browser, [text]);
 
   await page.context().setOffline(false);
   await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
@@ -173,15 +160,8 @@ test('a visitor whose connection drops before supabase-js has loaded gets the re
   await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
   await page.unroute(clientCode);
 
-  const writerContext = await browser.newContext();
-  const writerPage = await writerContext.newPage();
-  await signInQuickly(writerPage, ADMIN);
-  const writer = new ThreadPage(writerPage);
-  await writer.open(SEEDED.short);
   const text = `Reader without supabase-js at the start ${Date.now()}`;
-  await writer.reply(text);
-  await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
-  await writerContext.close();
+  await replyAsAdmin(browser, [text]);
 
   await page.context().setOffline(false);
   await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
@@ -197,16 +177,9 @@ test('a reader whose live updates code could not load (offline) gets replies liv
   const seen = await watchForReloads(page);
 
   // Written once the reader is back: the pull at reconnecting came before it, so only a poke brings it.
-  const writerContext = await browser.newContext();
-  const writerPage = await writerContext.newPage();
-  await signInQuickly(writerPage, ADMIN);
-  const writer = new ThreadPage(writerPage);
-  await writer.open(SEEDED.short);
   const text = `Reader whose live code came late ${Date.now()}`;
-  await writer.reply(text);
-  await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
+  await replyAsAdmin(browser, [text]);
 
   await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
   expect(await seen()).toEqual({ navigations: 0, focus: 0 });
-  await writerContext.close();
 });
