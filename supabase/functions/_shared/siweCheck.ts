@@ -16,9 +16,11 @@ export interface SiweSite {
   expiryRequired?: boolean;
 }
 
-function signedBy(message: SiweMessage, signature: string): boolean {
+/** Whether the message was signed by its own address; the signature in hex, with or without its 0x (GoTrue takes both). */
+export function signedBy(message: SiweMessage, signature: string): boolean {
   try {
-    return verifyMessage(message.raw, signature).toLowerCase() === message.address;
+    const hex = signature.startsWith('0x') ? signature : `0x${signature}`;
+    return verifyMessage(message.raw, hex).toLowerCase() === message.address;
   } catch {
     // A signature that recovers to no key (a bad v, r or s) was made by no wallet: it is not the address's.
     return false;

@@ -2,7 +2,6 @@
 // statuses, codes and texts, and two checks it lacks: the nonce must be one the forum issued and is spent on use, and
 // an Expiration Time holds even without a Not Before.
 import { randomUUID } from 'node:crypto';
-import { verifyMessage } from 'ethers';
 import { z } from 'zod';
 import type { StackContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
@@ -17,6 +16,7 @@ import {
   siweTimeRefusal,
   type SiweMessage,
 } from '../../functions/_shared/siweMessage.ts';
+import { signedBy } from '../../functions/_shared/siweCheck.ts';
 import { findUserById, isBanned } from './users.ts';
 
 const Web3Body = z.object({
@@ -42,18 +42,6 @@ function checkShape(message: string, signature: string): SiweMessage {
   } catch (e) {
     if (e instanceof SiweParseError) throw validationFailed(e.message);
     throw e;
-  }
-}
-
-function signedBy(message: SiweMessage, signature: string): boolean {
-  try {
-    return (
-      verifyMessage(message.raw, signature.startsWith('0x') ? signature : `0x${signature}`).toLowerCase() ===
-      message.address
-    );
-  } catch {
-    // A signature that recovers to no key (a bad v, r or s) was made by no wallet: it is not the address's.
-    return false;
   }
 }
 
