@@ -4,7 +4,7 @@ import type { Mirror } from '../data/mirror.ts';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import type { ConnectLive } from './live.ts';
 import type { Locks } from './locks.ts';
-import type { PullRunner } from './pullLeader.ts';
+import type { FlushRunner, PullRunner } from './pullLeader.ts';
 
 export interface SyncEnvironment {
   isOnline(): boolean;
@@ -61,6 +61,8 @@ export interface EngineDeps {
   live?: ConnectLive;
   /** Runs a pull's round somewhere else (pullInWorker.ts: the app's sync worker); without it, on this thread. */
   pullRound?: PullRunner;
+  /** Sends the outbox somewhere else (the app's sync worker, which takes the outbox lock); without it, here. */
+  flushOutbox?: FlushRunner;
 }
 
 export type OpenThreadResult = 'mirrored' | 'missing' | 'offline';

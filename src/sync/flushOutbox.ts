@@ -15,7 +15,7 @@ interface FlushContext {
   now(): number;
   random: () => number;
   backoff: BackoffOptions;
-  status: StatusStore;
+  status: Pick<StatusStore, 'set'>;
   /** Calls the flush again after `ms`: a retry's backoff or a rate limit's wait. */
   scheduleRetry(ms: number): void;
   requestBackgroundSync?(): void;

@@ -1,4 +1,8 @@
 // Exclusive locks by name: Web Locks in the browser (shared by every tab), an in-process queue elsewhere.
+
+/** Held while the outbox is sent, by a tab's sync worker or the service worker: no write goes out twice. */
+export const OUTBOX_LOCK = 'guap-outbox';
+
 export interface Locks {
   request<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }

@@ -1,13 +1,14 @@
-// The page's side of the sync worker (pullWorker.ts): the pulls this tab's worker runs, its own and, in the leader
-// tab, the other tabs' (pullLeader.ts). The engine's pull lock still lets one tab pull at a time.
+// The page's side of the sync worker (pullWorker.ts): the pulls and flushes this tab's worker runs, its own and, in
+// the leader tab, the other tabs' (pullLeader.ts). The engine's pull lock still lets one tab pull at a time; the
+// worker takes the outbox lock itself.
 import { AppError } from '../backend/errors.ts';
-import type { PullMessage, PullReply, PullRequest } from './pullWorkerProtocol.ts';
+import type { PullMessage, PullReply, PullRequest, SyncJob } from './pullWorkerProtocol.ts';
 
 export type PullListener = (message: PullMessage) => void;
 
 export interface PullWorker {
-  /** Runs one pull in the worker, started on the first; `listen` hears its progress and, last, its end. */
-  run(request: Omit<PullRequest, 'id'>, listen: PullListener): void;
+  /** Runs one job in the worker, started on the first; `listen` hears its progress and, last, its end. */
+  run(request: SyncJob, listen: PullListener): void;
 }
 
 export function pullWorker(): PullWorker {
@@ -22,7 +23,7 @@ export function pullWorker(): PullWorker {
     listen(message);
   };
 
-  /** A worker that could not start or died fails its pulls; the next pull starts a new one. */
+  /** A worker that could not start or died fails its jobs; the next one starts a new worker. */
   const fail = (event: ErrorEvent) => {
     worker = undefined;
     const message = `The sync worker stopped: ${event.message || 'it could not start'}`;
@@ -47,7 +48,7 @@ export function pullWorker(): PullWorker {
   };
 }
 
-/** A pull's end as the engine takes it: resolves when done, rejects with the worker's error. */
+/** A job's end as the engine takes it: resolves when done, rejects with the worker's error. */
 export function settlePull(message: PullMessage, resolve: () => void, reject: (error: Error) => void) {
   if (message.type === 'done') resolve();
   else if (message.type === 'failed') reject(new AppError(message.kind, message.message));

@@ -1,23 +1,33 @@
-// One sync worker per origin: the tab holding the leader Web Lock runs it, and the other tabs ask it to pull over a
-// BroadcastChannel. They read the mirror through live queries, which Dexie wakes on the worker's writes in every
-// tab. Every tab waits in line for the lock, so when the leader closes (its worker dies with it) the next one takes
-// over, and the tabs send it the pulls the old leader left unanswered.
+// One sync worker per origin: the tab holding the leader Web Lock runs it, and the other tabs ask it to pull and to
+// flush their outbox over a BroadcastChannel. They read the mirror through live queries, which Dexie wakes on the
+// worker's writes in every tab. Every tab waits in line for the lock, so when the leader closes (its worker dies with
+// it) the next one takes over, and the tabs send it the jobs the old leader left unanswered.
 import type { BackendConfig } from '../backend/config.ts';
 import type { Topic } from '../data/syncedTables.ts';
 import type { RoundContext } from './pullRound.ts';
 import { pullWorker, settlePull, type PullListener, type PullWorker } from './pullInWorker.ts';
-import type { PullMessage, PullRequest } from './pullWorkerProtocol.ts';
+import type { FlushJob, FlushNews, PullMessage, SyncJob } from './pullWorkerProtocol.ts';
 
 export type PullRunner = (round: RoundContext, topics?: ReadonlySet<Topic>) => Promise<void>;
+/** Flushes the outbox in the sync worker as the member of `job`; `hear` takes what the page must show or do. */
+export type FlushRunner = (job: Omit<FlushJob, 'task' | 'backend'>, hear: (news: FlushNews) => void) => Promise<void>;
+
+export interface SyncRunners {
+  pull: PullRunner;
+  flush: FlushRunner;
+}
 
 export const LEADER_LOCK = 'guap-sync-leader';
 export const PULL_CHANNEL = 'guap-sync-pulls';
 
-type Request = Omit<PullRequest, 'id'>;
+type Backend = Pick<BackendConfig, 'url' | 'anonKey'>;
 
-/** What tabs say on the channel: a follower's pull, the leader's word about it, a new leader. */
+/** Hands a job to a worker; resolves at its end, and passes what came before it to `hear`. */
+type Submit = (job: SyncJob, hear: (message: PullMessage) => void) => Promise<void>;
+
+/** What tabs say on the channel: a follower's job, the leader's word about it, a new leader. */
 export type ChannelMessage =
-  | { type: 'pull'; tab: string; id: number; request: Request }
+  | { type: 'pull'; tab: string; id: number; request: SyncJob }
   | { type: 'reply'; tab: string; id: number; message: PullMessage }
   | { type: 'leader' };
 
@@ -28,18 +38,26 @@ export interface LeaderDeps {
   tabId: string;
 }
 
-export function pullInLeader(backend: Pick<BackendConfig, 'url' | 'anonKey'>, deps: LeaderDeps): PullRunner {
+/** A listener that settles its job at the end and hands everything before it on. */
+function listenerFor(hear: (message: PullMessage) => void, resolve: () => void, reject: (error: Error) => void) {
+  return (message: PullMessage) => {
+    if (message.type === 'done' || message.type === 'failed') settlePull(message, resolve, reject);
+    else hear(message);
+  };
+}
+
+function submitInLeader(deps: LeaderDeps): Submit {
   const { channel, tabId } = deps;
   let worker: PullWorker | undefined;
   let nextId = 0;
-  /** This tab's pulls not yet answered: sent again to a new leader. */
-  const mine = new Map<number, { request: Request; listen: PullListener }>();
+  /** This tab's jobs not yet answered: sent again to a new leader. */
+  const mine = new Map<number, { request: SyncJob; listen: PullListener }>();
 
   const send = (id: number) => {
-    const pull = mine.get(id);
-    if (!pull) return;
-    if (worker) worker.run(pull.request, pull.listen);
-    else channel.postMessage({ type: 'pull', tab: tabId, id, request: pull.request } satisfies ChannelMessage);
+    const job = mine.get(id);
+    if (!job) return;
+    if (worker) worker.run(job.request, job.listen);
+    else channel.postMessage({ type: 'pull', tab: tabId, id, request: job.request } satisfies ChannelMessage);
   };
 
   const lead = () => {
@@ -76,28 +94,29 @@ export function pullInLeader(backend: Pick<BackendConfig, 'url' | 'anonKey'>, de
     }
   });
 
-  return async (round, topics) => {
-    const request = await requestFor(backend, round, topics);
+  return async (request, hear) => {
     await roleKnown;
     const id = (nextId += 1);
     await new Promise<void>((resolve, reject) => {
-      mine.set(id, {
-        request,
-        listen: listenerFor(round, () => mine.delete(id), resolve, reject),
-      });
+      const done = () => {
+        mine.delete(id);
+        resolve();
+      };
+      const failed = (error: Error) => {
+        mine.delete(id);
+        reject(error);
+      };
+      mine.set(id, { request, listen: listenerFor(hear, done, failed) });
       send(id);
     });
   };
 }
 
-async function requestFor(
-  backend: Pick<BackendConfig, 'url' | 'anonKey'>,
-  round: RoundContext,
-  topics?: ReadonlySet<Topic>,
-): Promise<Request> {
+async function pullJob(backend: Backend, round: RoundContext, topics?: ReadonlySet<Topic>): Promise<SyncJob> {
   // The page's client refreshes an expired token here; the worker only ever calls with the one it is given.
   const { data } = await round.client.auth.getSession();
   return {
+    task: 'pull',
     backend,
     accessToken: data.session?.access_token ?? null,
     userId: round.userId,
@@ -107,27 +126,36 @@ async function requestFor(
   };
 }
 
-/** Hands a pull's progress to its round, and its end to the engine. */
-function listenerFor(
-  round: RoundContext,
-  ended: () => void,
-  resolve: () => void,
-  reject: (error: Error) => void,
-): PullListener {
-  return (message) => {
-    if (message.type === 'progress') round.onProgress(message.rows);
-    else if (message.type === 'reached') round.reached();
-    else {
-      ended();
-      settlePull(message, resolve, reject);
-    }
+function isFlushNews(message: PullMessage): message is FlushNews {
+  return message.type !== 'progress' && message.type !== 'reached';
+}
+
+function runners(backend: Backend, submit: Submit): SyncRunners {
+  return {
+    pull: async (round, topics) =>
+      submit(await pullJob(backend, round, topics), (message) => {
+        if (message.type === 'progress') round.onProgress(message.rows);
+        else if (message.type === 'reached') round.reached();
+      }),
+    flush: (job, hear) =>
+      submit({ task: 'flush', backend, ...job }, (message) => {
+        if (isFlushNews(message)) hear(message);
+      }),
   };
 }
 
-/** The browser's runner: one worker per origin where Web Locks and BroadcastChannel exist, else one for this tab. */
-export function pullInBrowser(backend: Pick<BackendConfig, 'url' | 'anonKey'>): PullRunner {
+export function syncInLeader(backend: Backend, deps: LeaderDeps): SyncRunners {
+  return runners(backend, submitInLeader(deps));
+}
+
+export function pullInLeader(backend: Backend, deps: LeaderDeps): PullRunner {
+  return syncInLeader(backend, deps).pull;
+}
+
+/** The browser's runners: one worker per origin where Web Locks and BroadcastChannel exist, else one for this tab. */
+export function syncInBrowser(backend: Backend): SyncRunners {
   if (typeof navigator.locks !== 'undefined' && typeof BroadcastChannel !== 'undefined') {
-    return pullInLeader(backend, {
+    return syncInLeader(backend, {
       locks: navigator.locks,
       channel: new BroadcastChannel(PULL_CHANNEL),
       worker: pullWorker,
@@ -135,13 +163,8 @@ export function pullInBrowser(backend: Pick<BackendConfig, 'url' | 'anonKey'>): 
     });
   }
   const worker = pullWorker();
-  return async (round, topics) => {
-    const request = await requestFor(backend, round, topics);
-    await new Promise<void>((resolve, reject) => {
-      worker.run(
-        request,
-        listenerFor(round, () => undefined, resolve, reject),
-      );
-    });
-  };
+  return runners(
+    backend,
+    (job, hear) => new Promise<void>((resolve, reject) => worker.run(job, listenerFor(hear, resolve, reject))),
+  );
 }

@@ -11,7 +11,8 @@ import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 
 export function createAppSync(client: Promise<ForumClient>, backend: BackendConfig): SyncEngine {
   // Loaded at the first pull, like the engine's network code: the first screen does not need it.
-  const workerPull = once(async () => (await import('../../sync/pullLeader.ts')).pullInBrowser(backend));
+  const inWorker = once(async () => (await import('../../sync/pullLeader.ts')).syncInBrowser(backend));
+  const hasWorker = typeof Worker !== 'undefined';
   return new SyncEngine({
     db: openMirror(),
     client,
@@ -29,8 +30,9 @@ export function createAppSync(client: Promise<ForumClient>, backend: BackendConf
     // loaded again once the browser is back online, so the socket still opens.
     live: (handlers) =>
       loadAgainWhenOnline(async () => (await import('../../sync/live.ts')).realtimeConnector(backend)(handlers))(),
-    // Pulls, with their merges and word index, run in one worker per origin, in the leader tab: the pages' threads
-    // stay free for taps and frames.
-    pullRound: typeof Worker === 'undefined' ? undefined : async (round, topics) => (await workerPull())(round, topics),
+    // Pulls, with their merges and word index, and the outbox's sends run in one worker per origin, in the leader
+    // tab: the pages' threads stay free for taps and frames.
+    pullRound: hasWorker ? async (round, topics) => (await inWorker()).pull(round, topics) : undefined,
+    flushOutbox: hasWorker ? async (job, hear) => (await inWorker()).flush(job, hear) : undefined,
   });
 }
