@@ -171,5 +171,11 @@ for (const timezoneId of ['Etc/GMT-14', 'Etc/GMT+12']) {
       expectStayed(record);
       expect(record.textAfter).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
     });
+
+    test("a category's thread list keeps the server's ages and dates through the app's start", async ({ page }) => {
+      const record = await visit(page, '/category/guapcoin', { target: 'main ul:has(a[href^="/t/"])' });
+      expectStayed(record);
+      expect(record.textAfter).toMatch(/[A-Z][a-z]{2} \d{1,2}/);
+    });
   });
 }
