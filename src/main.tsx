@@ -25,7 +25,7 @@ const rootElement = document.getElementById('root')!;
 const loadClient = () => import('./backend/client.ts');
 // The rows the server rendered this page from, when it did: read beside the config, by a module of their own.
 const firstPage = document.getElementById(FIRST_ROWS_SCRIPT_ID)
-  ? import('./sync/seedFirstRows.ts').then((m) => ({ ...m.firstPageIn(document, window.location.pathname), m }))
+  ? import('./sync/seedFirstRows.ts').then((m) => ({ ...m.firstPageIn(document, window.location), m }))
   : undefined;
 
 const configSources = {

@@ -1,4 +1,5 @@
-// The first screen's answers from a page's rows, and which pages the app hydrates: home, and a thread at its address.
+// The first screen's answers from a page's rows, and which pages the app hydrates: home, a category and a thread at
+// their addresses.
 import { expect, it } from 'vitest';
 import { firstAnswersOf } from './firstAnswers.ts';
 import { hydratesAt, type FirstRows } from './firstRows.ts';
@@ -34,11 +35,13 @@ const thread = {
 };
 const rows = (page: FirstRows['page']): FirstRows => ({
   page,
-  categories: [category],
+  ...(page === 'category' ? { categoryType: 'crypto' as const } : {}),
+  // A category page's rows hold every type's categories: its chips are its own type's.
+  categories: page === 'category' ? [category, { ...category, id: 'c2', type: 'guapcoin' as const }] : [category],
   threads: [thread],
   posts: [],
   profiles: [],
-  threadCounts: page === 'home' ? { crypto: 14 } : {},
+  threadCounts: page === 'thread' ? {} : { crypto: 14 },
   readAt: Date.parse(at),
 });
 
@@ -58,10 +61,30 @@ it("answers a thread page's thread and posts, and nothing of home's", () => {
   expect(answers.cards).toBeUndefined();
 });
 
-it('hydrates home and a thread at its own address, not a thread by its id nor a category', () => {
+it("answers a category page's chips of its type and its threads, counted as the server counted them", () => {
+  const answers = firstAnswersOf(rows('category'));
+  expect(answers.category?.type).toBe('crypto');
+  expect(answers.category?.subcategories.map((c) => c.slug)).toEqual(['market-talk']);
+  expect(answers.category?.threads.threads.map((t) => [t.title, t.category?.name])).toEqual([
+    ['GUAPX price', 'Market Talk'],
+  ]);
+  expect(answers.category?.threads.total).toBe(14);
+  expect(answers.threadCounts).toEqual({ crypto: 14 });
+  expect(answers.cards).toBeUndefined();
+});
+
+it('hydrates home, a category and a thread at their own addresses, not a thread by its id', () => {
   expect(hydratesAt(rows('home'), '/')).toBe(true);
   expect(hydratesAt(rows('thread'), '/t/guapx-price')).toBe(true);
   expect(hydratesAt(rows('thread'), '/t/guapx-price/')).toBe(true);
   expect(hydratesAt(rows('thread'), '/thread/t1')).toBe(false);
-  expect(hydratesAt(rows('category'), '/category/crypto')).toBe(false);
+  expect(hydratesAt(rows('category'), '/category/crypto')).toBe(true);
+  expect(hydratesAt(rows('category'), '/category/crypto/', '?utm_source=x')).toBe(true);
+  expect(hydratesAt(rows('category'), '/category/guapcoin')).toBe(false);
+});
+
+it('does not hydrate a category whose address chooses a subcategory, a sort or a page the server did not render', () => {
+  for (const search of ['?cat=market-talk', '?sort=top', '?page=2']) {
+    expect(hydratesAt(rows('category'), '/category/crypto', search)).toBe(false);
+  }
 });

@@ -5,8 +5,15 @@ import type { FirstRows } from './firstRows.ts';
 import { categoryCards, postsWithAuthors, threadsWithRefs } from './firstRowsJoined.ts';
 import type { CategoryTypeCard } from './queries/categories.ts';
 import type { PostWithAuthor } from './queries/posts.ts';
-import type { ThreadWithRefs } from './queries/threads.ts';
-import type { CategoryType } from './types.ts';
+import type { ThreadPage, ThreadWithRefs } from './queries/threads.ts';
+import type { CategoryRow, CategoryType } from './types.ts';
+
+/** A category page's first screen: its chips and its first page of threads in the default sort, pinned first. */
+interface FirstCategory {
+  type: CategoryType;
+  subcategories: CategoryRow[];
+  threads: ThreadPage;
+}
 
 export interface FirstAnswers {
   /** Home's. */
@@ -15,6 +22,8 @@ export interface FirstAnswers {
   /** A thread page's. */
   thread?: ThreadWithRefs;
   posts?: PostWithAuthor[];
+  /** A category page's. */
+  category?: FirstCategory;
   /** Each type's thread count as the server counted it. */
   threadCounts: Partial<Record<CategoryType, number>>;
   /**
@@ -33,5 +42,12 @@ export function firstAnswersOf(rows: FirstRows): FirstAnswers {
   }
   if (rows.page === 'thread')
     return { thread: threads[0], posts: postsWithAuthors(rows), threadCounts: {}, renderedAt };
-  return { threadCounts: {}, renderedAt };
+  const type = rows.categoryType;
+  if (type === undefined) return { threadCounts: {}, renderedAt };
+  const category: FirstCategory = {
+    type,
+    subcategories: rows.categories.filter((c) => c.type === type && c.is_active),
+    threads: { threads, total: Math.max(rows.threadCounts[type] ?? 0, threads.length) },
+  };
+  return { category, threadCounts: rows.threadCounts, renderedAt };
 }

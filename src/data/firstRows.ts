@@ -8,6 +8,8 @@ import type { CategoryRow, CategoryType, ProfileRow } from './types.ts';
 export interface FirstRows {
   /** The first screen the rows are for. */
   page: 'home' | 'category' | 'thread';
+  /** A category page's type. */
+  categoryType?: CategoryType;
   categories: CategoryRow[];
   /** Newest first, or as the category page orders them: pinned first. */
   threads: Row<'threads'>[];
@@ -15,7 +17,7 @@ export interface FirstRows {
   posts: Row<'posts'>[];
   /** The public profiles of the authors the rows name. */
   profiles: ProfileRow[];
-  /** Home's cards: each type's thread count. */
+  /** Home's cards: each type's thread count; a category page's: its type's, for its pager. */
   threadCounts: Partial<Record<CategoryType, number>>;
   /** The server's clock (ms since the epoch) when it read the rows: the page's ages are counted from it. */
   readAt: number;
@@ -46,16 +48,24 @@ export function embeddedFirstRows(doc: Pick<Document, 'getElementById'>): FirstR
   }
 }
 
+/** The category page's search keys that change its first render: the server renders the page without them. */
+const CATEGORY_SEARCH_KEYS = ['cat', 'sort', 'page'];
+
 /**
- * Whether the server rendered the page at `pathname` as the app's own first render, which the app hydrates: home, and
- * a thread at its own address. A category, or a thread by its id (which the app moves to its address), is the server's
- * page alone, replaced when the app starts.
+ * Whether the server rendered the page at `pathname` (and `search`, the address's query) as the app's own first
+ * render, which the app hydrates: home, a category at its own address with no subcategory, sort or page chosen, and a
+ * thread at its own address. A thread by its id (which the app moves to its address) is the server's page alone,
+ * replaced when the app starts.
  */
-export function hydratesAt(rows: FirstRows, pathname: string): boolean {
+export function hydratesAt(rows: FirstRows, pathname: string, search = ''): boolean {
   if (rows.page === 'home') return true;
-  const head = rows.threads[0];
-  if (rows.page !== 'thread' || head === undefined) return false;
   // The server is given the address decoded, the browser's location has it encoded.
   const at = pathname.replace(/\/+$/, '');
+  if (rows.page === 'category') {
+    const query = new URLSearchParams(search);
+    return at === `/category/${rows.categoryType}` && !CATEGORY_SEARCH_KEYS.some((key) => query.has(key));
+  }
+  const head = rows.threads[0];
+  if (head === undefined) return false;
   return at === `/t/${head.slug}` || at === `/t/${encodeURIComponent(head.slug)}`;
 }

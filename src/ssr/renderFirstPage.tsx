@@ -28,7 +28,7 @@ function render(pathname: string, element: ReactNode): string {
 }
 
 /**
- * Home and a thread at its address: the app's own first render, which the browser hydrates. Otherwise the page drawn
+ * Home, a category and a thread at its address: the app's own first render, which the browser hydrates. Otherwise the page drawn
  * from the screen's parts, which the app replaces when it starts.
  */
 export function renderFirstPage(pathname: string, route: FirstPageRoute, rows: FirstRows): Promise<string> | string {

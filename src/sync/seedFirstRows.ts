@@ -20,8 +20,11 @@ export async function seedFirstRows(db: Mirror, rows: FirstRows): Promise<void> 
 }
 
 /** The page's rows, what the first screen's reads answer from them, and whether the server rendered it as the app. */
-export function firstPageIn(doc: Pick<Document, 'getElementById'>, pathname: string) {
+export function firstPageIn(
+  doc: Pick<Document, 'getElementById'>,
+  { pathname, search }: Pick<Location, 'pathname' | 'search'>,
+) {
   const rows = embeddedFirstRows(doc);
   if (!rows) return undefined;
-  return { rows, answers: firstAnswersOf(rows), hydrates: hydratesAt(rows, pathname) };
+  return { rows, answers: firstAnswersOf(rows), hydrates: hydratesAt(rows, pathname, search) };
 }

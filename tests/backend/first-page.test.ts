@@ -66,7 +66,7 @@ describe('the rows of a first page', () => {
     expect(renderer.firstPageRoute('/t/%E0%A4%A')).toBeUndefined();
   });
 
-  it("reads home's latest threads and each type's count, and a category's threads", async () => {
+  it("reads home's latest threads and each type's count, and a category's threads and its type's count", async () => {
     const home = (await readFirstRows(stack.db, { page: 'home' }, renderer))!;
     expect(home.threads[0]!.title).toBe(HOSTILE);
     const counted = await stack.db.query<{ n: number }>(
@@ -78,6 +78,8 @@ describe('the rows of a first page', () => {
     expect(category.threads.length).toBeGreaterThan(0);
     const types = new Map(category.categories.map((c) => [c.id, c.type]));
     expect(category.threads.every((t) => types.get(t.category_id) === 'guapcoin')).toBe(true);
+    expect(category.categoryType).toBe('guapcoin');
+    expect(category.threadCounts).toEqual({ guapcoin: counted.rows[0]!.n });
   });
 
   it('writes a hostile title into the HTML as text and as JSON that cannot close its script element', async () => {

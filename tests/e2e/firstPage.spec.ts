@@ -38,10 +38,11 @@ test.describe('with JavaScript held back', () => {
     await expect(page.getByRole('link', { name: /Guapcoin Discussions/ })).toContainText(/\d+ threads?/);
     await page.goto('/category/guapcoin');
     await expect(page.getByRole('heading', { name: 'Guapcoin Discussions' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('listitem').first().getByRole('link')).toHaveAttribute(
-      'href',
-      /^\/t\/./,
-    );
+    // The category is the app's own first render: its subcategory chips come first, then its threads.
+    await expect(
+      page.getByRole('navigation', { name: 'Subcategories' }).getByRole('link', { name: 'All', exact: true }),
+    ).toBeVisible();
+    await expect(page.getByTestId('thread-row').first().getByRole('link')).toHaveAttribute('href', /^\/t\/./);
   });
 
   test('any other address shows the shell as built: navigation, search and placeholders, styled', async ({ page }) => {

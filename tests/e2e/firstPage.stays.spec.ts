@@ -1,7 +1,7 @@
-// The page the server painted stays while the app starts: the first post of a thread and the first row of home are
-// the same nodes, with the same words, from the first byte until the app is interactive; no loading state shows in
-// between, and the category cards' counts do not move. Recorded by a MutationObserver installed before the HTML
-// arrives, at both sizes and with the CPU throttled 4x, as a phone would start.
+// The page the server painted stays while the app starts: the first post of a thread and the first row of home and of
+// a category are the same nodes, with the same words, from the first byte until the app is interactive; no loading
+// state shows in between, and the category cards' counts do not move. Recorded by a MutationObserver installed before
+// the HTML arrives, at both sizes and with the CPU throttled 4x, as a phone would start.
 import { expect, test, type Page } from './support/test.ts';
 import { MEMBER_ID, SEEDED, serviceClient } from './pages/ThreadPage.ts';
 
@@ -125,6 +125,12 @@ for (const viewport of [
       expect(record.cards).toHaveLength(1);
       expect(record.cards[0]).toMatch(/\d+ threads?/);
     });
+
+    test("a category's first thread row stays through the app's start", async ({ page }) => {
+      const record = await visit(page, '/category/guapcoin', { target: 'main li:has(a[href^="/t/"])' });
+      expectStayed(record);
+      expect(record.textAfter).toMatch(/Replies\s*\d+/);
+    });
   });
 }
 
@@ -164,6 +170,12 @@ for (const timezoneId of ['Etc/GMT-14', 'Etc/GMT+12']) {
       const record = await visit(page, `/t/${SEEDED.mega}`, { target: 'main header' });
       expectStayed(record);
       expect(record.textAfter).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    });
+
+    test("a category's thread list keeps the server's ages and dates through the app's start", async ({ page }) => {
+      const record = await visit(page, '/category/guapcoin', { target: 'main ul:has(a[href^="/t/"])' });
+      expectStayed(record);
+      expect(record.textAfter).toMatch(/[A-Z][a-z]{2} \d{1,2}/);
     });
   });
 }

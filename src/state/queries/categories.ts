@@ -1,5 +1,6 @@
 // Category reads for the screens: the active categories, the home page's cards, and a category page's chips.
 import { allCategories, categoryTypeCards, subcategories } from '../../data/queries/categories.ts';
+import { useMemo } from 'react';
 import { isCategoryType } from '../../data/categoryTypes.ts';
 import { useFirstAnswer, useFirstThreadCounts } from './firstScreen.tsx';
 import { useMirrorQuery } from './useMirrorQuery.ts';
@@ -19,7 +20,12 @@ export function useCategoryTypeCards() {
   );
 }
 
-/** The active subcategories of a type; none for a type that does not exist. */
+/** The active subcategories of a type; none for a type that does not exist. On a first visit, the page's own. */
 export function useSubcategories(type: string) {
-  return useMirrorQuery((db) => (isCategoryType(type) ? subcategories(db, type) : []), [type]);
+  const first = useFirstAnswer('category')?.data;
+  const initial = useMemo(
+    () => (first?.type === type ? ({ state: 'ready', data: first.subcategories } as const) : undefined),
+    [first, type],
+  );
+  return useMirrorQuery((db) => (isCategoryType(type) ? subcategories(db, type) : []), [type], initial);
 }

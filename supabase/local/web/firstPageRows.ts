@@ -1,6 +1,6 @@
 // The rows a first page shows (src/data/firstRows.ts), read as a visitor reads them: as anon, through RLS, in the
 // JSON PostgREST would answer with. Home: the categories, the 10 latest threads and each type's count; a category:
-// its first page of threads; a thread: the thread and its first posts. With the authors' public profiles.
+// its first page of threads and its type's count; a thread: the thread and its first posts. With the authors' public profiles.
 import type { CategoryType } from '../../../src/data/types.ts';
 import type { FirstRows } from '../../../src/data/firstRows.ts';
 import { FIRST_SCREENS, type FirstPageRoute } from '../../../src/data/firstScreens.ts';
@@ -70,12 +70,24 @@ export function readFirstRows(db: Db, route: FirstPageRoute, cols: FirstPageColu
       [authors],
     );
     const threadCounts: FirstRows['threadCounts'] = {};
-    if (route.page === 'home') {
+    if (route.page !== 'thread') {
       const counts = await tx.query<{ type: CategoryType; n: number }>(
-        `select c.type, count(*)::int as n from threads t join categories c on c.id = t.category_id group by c.type`,
+        `select c.type, count(*)::int as n from threads t join categories c on c.id = t.category_id
+         where $1::text is null or c.type::text = $1 group by c.type`,
+        [route.page === 'category' ? route.type : null],
       );
       for (const { type, n } of counts.rows) threadCounts[type] = n;
     }
-    return { page: route.page, categories, threads, posts, profiles, threadCounts, readAt: Date.now() };
+    const categoryType = route.page === 'category' ? { categoryType: route.type } : {};
+    return {
+      page: route.page,
+      ...categoryType,
+      categories,
+      threads,
+      posts,
+      profiles,
+      threadCounts,
+      readAt: Date.now(),
+    };
   });
 }
