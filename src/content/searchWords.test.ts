@@ -17,6 +17,21 @@ describe('search words', () => {
       'v2',
       'sync',
     ]);
+    // ASCII text alone, which is split another way, the same.
+    expect(wordsOf('**GUAPX** wallet: 1,000 GUAPX (v2.1) - wallet_sync')).toEqual(
+      wordsOf('**GUAPX** wallet: 1,000 GUAPX (v2.1) — wallet_sync'),
+    );
+    expect(wordsOf('Tab\there, new\nline; ~back`tick^ {x|y} @all')).toEqual([
+      'tab',
+      'here',
+      'new',
+      'line',
+      'back',
+      'tick',
+      'x',
+      'y',
+      'all',
+    ]);
     expect(wordsOf('Привет, мир!')).toEqual(['привет', 'мир']);
   });
 

@@ -17,10 +17,20 @@ export function foldText(text: string): string {
   return text.normalize('NFKD').replace(MARKS, '').toLowerCase();
 }
 
+const NOT_ASCII = /[^ -~\t\n\r]/;
+/** NOT_WORD in ASCII text folded: the same characters, found faster by a pattern with no Unicode classes. */
+const NOT_ASCII_WORD = /[^a-z0-9]+/;
+
 /** The distinct words of a text, folded, in the order they first appear. */
 export function wordsOf(text: string): string[] {
-  const spaced = foldText(text).replace(UNSPACED, ' $& ');
-  return [...new Set(spaced.split(NOT_WORD))].filter((w) => w.length > 0);
+  // ASCII text, most posts, folds by lower case alone and holds no script without spaces: a third of the cost.
+  const ascii = !NOT_ASCII.test(text);
+  const words = ascii
+    ? text.toLowerCase().split(NOT_ASCII_WORD)
+    : foldText(text).replace(UNSPACED, ' $& ').split(NOT_WORD);
+  const distinct = new Set<string>();
+  for (const word of words) if (word.length > 0) distinct.add(word);
+  return [...distinct];
 }
 
 /** Long enough for an index entry: three letters or more, or a Chinese or Japanese character. */

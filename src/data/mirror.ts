@@ -23,7 +23,7 @@ import type {
   SlugAliasRow,
   WalletSnapshotRow,
 } from './types.ts';
-import { indexMirroredRows, rewritePostings, wordIndexMiddleware } from './wordIndex.ts';
+import { wordIndexMiddleware } from './wordIndex.ts';
 
 export const MIRROR_NAME = 'guap-mirror';
 
@@ -57,6 +57,9 @@ const LOCAL_STORES: Record<number, Record<string, string | null>> = {
   11: {},
   // Each write's postings in one row until enough are merged into the stores of version 10 (postingsMerge.ts).
   12: { wordSegments: '' },
+  // The same stores; a segment may list its rows' ids with their words unsplit (wordIndex.ts), which version 12 read
+  // as a row of words.
+  13: {},
 };
 
 /** Each version's stores, oldest first. A new version adds stores or changes them; old ones never change. */
@@ -65,6 +68,9 @@ export const MIRROR_VERSIONS: Record<string, string | null>[] = (() => {
   const last = Math.max(...Object.keys(LOCAL_STORES).map(Number), ...synced.keys());
   return Array.from({ length: last }, (_, i) => ({ ...LOCAL_STORES[i + 1], ...synced.get(i + 1) }));
 })();
+
+/** The code that builds the postings, loaded while the upgrade's transaction is kept open for it. */
+const postingsUpgrade = () => Dexie.waitFor(import('./postingsUpgrade.ts'));
 
 /** Moves the rows an older version stored to a version's shape, by version number. */
 const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
@@ -125,8 +131,8 @@ const MIRROR_UPGRADES: Record<number, (tx: Transaction) => Promise<unknown>> = {
     await tx.table('cursors').where('table').equals('profiles').modify({ txid: 0 });
   },
   // The words moved from each row (version 8's multi-entry index) to postings, built from the rows' text.
-  10: indexMirroredRows,
-  11: rewritePostings,
+  10: (tx) => postingsUpgrade().then((code) => code.indexMirroredRows(tx)),
+  11: (tx) => postingsUpgrade().then((code) => code.rewritePostings(tx)),
 };
 
 /** The rows of the synced stores that hold more than their pulled columns (or fewer), by store. */

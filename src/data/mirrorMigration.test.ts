@@ -233,6 +233,24 @@ describe('mirror schema migrations', () => {
     current.close();
   });
 
+  it('finds the rows of the segments a version 12 mirror wrote by their words', async () => {
+    const factory = new IDBFactory();
+    const old = openAsVersion(factory, 12);
+    await old.table('threads').add({ id: 't1', slug: 't1', title: 'Wallets', created_at: '2026-11-01', sync_txid: 9 });
+    await old.table('posts').add({ id: 'p1', thread_id: 't1', content: 'Collateral locked', created_at: '2026-11-02' });
+    // As version 12 wrote a segment: its ids, a newline, then each word whole, a space, 1 row, at gap 0.
+    await old.table('wordSegments').put('p1\ncollateral \x01\x00locked \x01\x00', 'posts w0 1');
+    old.close();
+
+    const current = openMirror({ indexedDB: factory, IDBKeyRange });
+    const found = async (query: string) =>
+      (await searchMirror(current, query, { threads: 6, members: 0 })).threads.map((t) => t.post_id);
+    expect(await found('collateral')).toEqual(['p1']);
+    expect(await found('locked')).toEqual(['p1']);
+    expect(await found('zebra')).toEqual([]);
+    current.close();
+  });
+
   it('adds an empty wallet table to a version 8 mirror, keeping its rows', async () => {
     const factory = new IDBFactory();
     const old = openAsVersion(factory, 8);

@@ -3,15 +3,14 @@ import {
   bucketOf,
   bucketRange,
   eachWordIn,
-  encodeSegment,
   encodeWord,
   keyParts,
   placesOf,
-  segmentKey,
   segmentParts,
   segmentRange,
   segmentRows,
 } from './postingsFormat.ts';
+import { encodeSegment, segmentKey, UNSPLIT } from './postingsStores.ts';
 
 it('reads back the places it wrote, small gaps and large, each character of them in one byte', () => {
   const places = [0, 1, 2, 130, 131, 16_600, 2_000_000];
@@ -35,7 +34,7 @@ it("names a term's bucket, or every bucket a shorter term starts", () => {
 
 it('reads back a segment: its ids, and each of its words whole with its places', () => {
   const segment = encodeSegment(['p1', 'p2', 'p3'], encodeWord('masternode', [0, 2]) + encodeWord('ledger', [1]));
-  const { ids, words } = segmentParts(segment);
+  const { ids, words = '' } = segmentParts(segment);
   expect(ids).toEqual(['p1', 'p2', 'p3']);
   const seen: [string, number[]][] = [];
   eachWordIn(words, (word, places) => seen.push([word, places]));
@@ -49,4 +48,9 @@ it('reads back a segment: its ids, and each of its words whole with its places',
   const [from, to] = segmentRange('posts');
   expect(key > from && key < to).toBe(true);
   expect(segmentKey('threads', 'w1x', 200) < from || segmentKey('threads', 'w1x', 200) > to).toBe(true);
+});
+
+it('reads a segment written before its words could be split as its ids alone, and one of rows with no words as none', () => {
+  expect(segmentParts(encodeSegment(['p1', 'p2'], UNSPLIT))).toEqual({ ids: ['p1', 'p2'], words: undefined });
+  expect(segmentParts(encodeSegment(['p1'], ''))).toEqual({ ids: ['p1'], words: '' });
 });

@@ -5,27 +5,11 @@
 // their words to the store's postings, one row per bucket of words (their first letters) under `${bucket} ${write}`,
 // listing each word with its places in the list. Nothing older is read or rewritten, and a row's id is stored once per
 // merge rather than once per word. Rows are strings, not objects of words: the browser builds, copies and stores a
-// string several times faster.
-
-import type { IndexedStore } from './syncedTables.ts';
-
-/** Each indexed store's postings rows. */
-export const POSTINGS_STORE: Record<IndexedStore, string> = { threads: 'threadWords', posts: 'postWords' };
-
-/** Each merged write's list of the ids it indexed, by the write's name. */
-export const WRITES_STORE = 'wordWrites';
-
-/** The writes not merged yet, a row each (a segment), of every indexed store. */
-export const SEGMENTS_STORE = 'wordSegments';
+// string several times faster. The stores' names and the rows' keys are postingsStores.ts.
+import { SEGMENT_END, SEPARATOR, UNSPLIT } from './postingsStores.ts';
 
 /** Letters of a word that name its bucket: a term of as many finds its words in one bucket. */
 const BUCKET_LETTERS = 3;
-
-/**
- * Between a bucket and its write in a postings key, between the ids of a write, and after each word in a postings
- * row: below every letter and digit, and in no word.
- */
-export const SEPARATOR = ' ';
 
 /**
  * A postings row's value: for each of its words, the word but its bucket's letters, a SEPARATOR, how many rows hold
@@ -124,15 +108,9 @@ export function placesOf(row: Bucket, rest: string): number[] {
   return found;
 }
 
-/**
- * A segment: the postings of one write not yet merged into bucket rows, in a row of its own under
- * `${store} ${write} ${rows}`. Its value is the write's ids, a SEGMENT_END, then its words whole, as a postings row
- * lists them.
- */
-const SEGMENT_END = '\n';
-
-export const segmentKey = (store: string, write: string, rows: number) =>
-  [store, write, rows.toString(36)].join(SEPARATOR);
+// A segment: the postings of one write not yet merged into bucket rows, in a row of its own under
+// `${store} ${write} ${rows}`. Its value is the write's ids, a SEGMENT_END, then its words whole, as a postings row
+// lists them, or UNSPLIT.
 
 /** The keys of a store's segments. */
 export const segmentRange = (store: string): [string, string] => [store + SEPARATOR, `${store}${SEPARATOR}\uffff`];
@@ -140,10 +118,9 @@ export const segmentRange = (store: string): [string, string] => [store + SEPARA
 /** How many rows a segment's key says it holds. */
 export const segmentRows = (key: string) => parseInt(key.slice(key.lastIndexOf(SEPARATOR) + 1), 36);
 
-export const encodeSegment = (ids: readonly string[], words: string) => ids.join(SEPARATOR) + SEGMENT_END + words;
-
-/** A segment's ids, and its words as a postings row with no bucket letters. */
-export function segmentParts(segment: string): { ids: string[]; words: Bucket } {
+/** A segment's ids, and its words as a postings row with no bucket letters (undefined when they were not split). */
+export function segmentParts(segment: string): { ids: string[]; words: Bucket | undefined } {
   const end = segment.indexOf(SEGMENT_END);
-  return { ids: end === 0 ? [] : segment.slice(0, end).split(SEPARATOR), words: segment.slice(end + 1) };
+  const words = segment.slice(end + 1);
+  return { ids: end === 0 ? [] : segment.slice(0, end).split(SEPARATOR), words: words === UNSPLIT ? undefined : words };
 }

@@ -1,9 +1,10 @@
 // A pull's rows have their words split ahead of their write, a few rows per task, so a page of a thousand posts never
 // holds the main thread for long; the write then looks them up (wordIndex.ts). Not on the first screen: only the
-// network code writes pages of rows.
+// network code writes pages of rows. The code that writes the words is loaded first (splitsWords).
 import { indexWords } from '../content/searchTerms.ts';
 import type { IndexedStore } from './syncedTables.ts';
-import { indexedText, preparedWords } from './wordIndex.ts';
+import { indexedText, preparedWords } from './indexedText.ts';
+import { splitsWords } from './wordIndex.ts';
 
 /** Rows split per task: a few milliseconds of work. */
 const ROWS_PER_TASK = 100;
@@ -25,6 +26,7 @@ function nextTask(): Promise<void> {
 
 /** Splits the words of rows about to be written, a few per task, so that their write does not. */
 export async function prepareWords(table: IndexedStore, rows: readonly object[]): Promise<void> {
+  await splitsWords();
   for (let i = 0; i < rows.length; i += ROWS_PER_TASK) {
     if (i > 0) await nextTask();
     for (const row of rows.slice(i, i + ROWS_PER_TASK)) {

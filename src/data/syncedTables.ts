@@ -159,6 +159,15 @@ export type SyncedStore = SyncedEntry['mirror'];
 /** A mirror store the search finds rows of by their words. */
 export type IndexedStore = Extract<SyncedEntry, { words: string }>['mirror'];
 
+/** The column each indexed store is searched by, as its synced table declares. */
+export const INDEXED_COLUMN = new Map<string, string>(
+  SYNCED_TABLES.flatMap((t) => (t.words ? [[t.mirror, t.words]] : [])),
+);
+
+export function isIndexed(table: string): table is IndexedStore {
+  return INDEXED_COLUMN.has(table);
+}
+
 /** The stores of the synced tables each mirror version sets, in Dexie's form (key first), by version. */
 export function syncedStoresByVersion(): Map<number, Record<string, string>> {
   const versions = new Map<number, Record<string, string>>();

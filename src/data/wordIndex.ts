@@ -1,198 +1,111 @@
-// Keeps the mirror's word index: postings, the rows holding each word. Every post and thread written to the mirror,
-// by any path (pulls, a kept thread's fetch, local writes and their settling, edits), adds its words to its store's
-// postings in the same transaction, as one segment of that write alone (postingsFormat.ts), merged with the others
-// once they are enough (postingsMerge.ts), so a pull page adds its words without reading or rewriting the postings
-// before it. Nothing is ever taken out: a search checks each candidate against the row's text (wordPostings.ts), so
-// the id of a post since edited or deleted is dropped there. A row put back with the same text adds nothing. A pull
-// splits its rows' words ahead of its write (prepareWords.ts), and the write looks them up.
-import type { DBCore, DBCoreTable, DBCoreTransaction, Middleware, Transaction } from 'dexie';
-import { longWordsOf } from '../content/searchWords.ts';
-import { bucketRows, mergeSegmentsIfDue, newWriteName } from './postingsMerge.ts';
+// The mirror's word index as the mirror opens it: which stores are indexed, and a middleware that gives each write to
+// them its postings in the same transaction. The code that splits words and merges postings (wordIndexWrites.ts)
+// loads with the first write rather than with the first screen, or ahead of it (splitsWords): a write made before
+// it has loaded still adds a segment, one that lists its rows' ids unsplit (postingsStores.ts). A search takes those
+// rows as candidates of every term and checks their text, and their merge reads the text to split it.
+import type { DBCore, DBCoreAddRequest, DBCorePutRequest, DBCoreTable, Middleware } from 'dexie';
 import {
   encodeSegment,
-  encodeWord,
+  newWriteName,
   POSTINGS_STORE,
   segmentKey,
   SEGMENTS_STORE,
-  SEPARATOR,
+  UNSPLIT,
   WRITES_STORE,
-} from './postingsFormat.ts';
-import { SYNCED_TABLES, type IndexedStore } from './syncedTables.ts';
+} from './postingsStores.ts';
+import { isIndexed, type IndexedStore } from './syncedTables.ts';
 
-/** The column each indexed store is searched by, as its synced table declares. */
-const INDEXED_COLUMN = new Map<string, string>(SYNCED_TABLES.flatMap((t) => (t.words ? [[t.mirror, t.words]] : [])));
+type WritesCode = typeof import('./wordIndexWrites.ts');
 
-export function isIndexed(table: string): table is IndexedStore {
-  return INDEXED_COLUMN.has(table);
-}
+let writesCode: WritesCode | undefined;
+let loading: Promise<WritesCode> | undefined;
 
-/** The text a row of an indexed store is searched by. */
-export function indexedText(table: IndexedStore, row: object): unknown {
-  return (row as Record<string, unknown>)[INDEXED_COLUMN.get(table)!];
-}
-
-/** Words split ahead of a write (prepareWords.ts), by row object, with the text they were split from. */
-export const preparedWords = new WeakMap<object, { text: string; words: string[] }>();
-
-/** The words a row of `table` is found by. */
-function indexedWords(table: IndexedStore, row: object): string[] {
-  const text = indexedText(table, row);
-  if (typeof text !== 'string') return [];
-  const known = preparedWords.get(row);
-  return known?.text === text ? known.words : longWordsOf(text);
-}
-
-/** Each word of rows written together, with its places among them. */
-function wordPlaces(table: IndexedStore, rows: readonly object[]): Map<string, number[]> {
-  const places = new Map<string, number[]>();
-  rows.forEach((row, place) => {
-    for (const word of indexedWords(table, row)) {
-      const found = places.get(word);
-      if (found) found.push(place);
-      else places.set(word, [place]);
-    }
-  });
-  return places;
-}
-
-/** The segment of rows written together: their ids, and each of their words with its places among them. */
-function segmentOf(table: IndexedStore, rows: readonly { id: string }[]): { key: string; value: string } {
-  let words = '';
-  for (const [word, places] of wordPlaces(table, rows)) words += encodeWord(word, places);
-  const ids = rows.map((row) => row.id);
-  return { key: segmentKey(table, newWriteName(), rows.length), value: encodeSegment(ids, words) };
-}
-
-/** The text each indexed row had when a writing transaction read it, by store and key. */
-const textsRead = new WeakMap<DBCoreTransaction, Map<string, unknown>>();
-
-const readKey = (table: IndexedStore, id: string) => `${table}${SEPARATOR}${id}`;
-
-/** Remembers the text of the rows a writing transaction read: putting one back with that text adds nothing. */
-function remember(table: IndexedStore, trans: DBCoreTransaction, rows: readonly unknown[]) {
-  if ((trans as Partial<IDBTransaction>).mode === 'readonly') return;
-  let texts = textsRead.get(trans);
-  if (!texts) textsRead.set(trans, (texts = new Map()));
-  for (const row of rows) {
-    if (row && typeof row === 'object') texts.set(readKey(table, (row as { id: string }).id), indexedText(table, row));
-  }
+/** Loads the code of the word index's writes: every write made once it resolves splits its words. */
+function loadWordIndex(): Promise<WritesCode> {
+  loading ??= import('./wordIndexWrites.ts').then(
+    (code) => (writesCode = code),
+    (error: unknown) => {
+      // Tried again by the next write.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
 }
 
 /**
- * Adds the words of the rows a put or add wrote, but of those put back with the text they had when this transaction
- * read them (a pull reads the rows it is about to replace). Rows it did not read count as changed: reading them all
- * again would double a pull's write time, and a posting too many is only dropped at the search's check. An upgrade
- * to an older version puts rows back before the postings stores exist.
+ * Resolves once the writes split their words, or once the code that splits them did not load: the writes then add
+ * unsplit segments, and the next one tries again.
  */
-async function post(
-  table: IndexedStore,
-  store: (name: string) => DBCoreTable,
-  trans: DBCoreTransaction,
-  values: readonly { id: string }[],
-) {
-  const texts = textsRead.get(trans);
-  const changed = values.filter((row) => {
-    const key = readKey(table, row.id);
-    return !texts?.has(key) || texts.get(key) !== indexedText(table, row);
-  });
-  remember(table, trans, values);
-  if (changed.length === 0) return;
-  const { key, value } = segmentOf(table, changed);
-  // Requests of a transaction run in the order they are made: the merge's look at the segments, made without waiting
-  // for the put, sees this one too. It merges only the segments it saw.
-  const [result] = await Promise.all([
-    store(SEGMENTS_STORE).mutate({ type: 'put', trans, keys: [key], values: [value] }),
-    mergeSegmentsIfDue(table, store, trans),
+export function splitsWords(): Promise<void> {
+  return loadWordIndex().then(
+    () => undefined,
+    (error: unknown) => console.warn('The word index code did not load: writes keep their words unsplit', error),
+  );
+}
+
+/** Adds the ids a put or add wrote as a segment of their own, unsplit, and starts loading the code that splits. */
+async function mutateUnsplit(table: IndexedStore, down: DBCore, req: DBCorePutRequest | DBCoreAddRequest) {
+  void splitsWords();
+  const ids = (req.values as { id: string }[]).map((row) => row.id);
+  if (ids.length === 0) return down.table(table).mutate(req);
+  const [written, segment] = await Promise.all([
+    down.table(table).mutate(req),
+    down.table(SEGMENTS_STORE).mutate({
+      type: 'put',
+      trans: req.trans,
+      keys: [segmentKey(table, newWriteName(), ids.length)],
+      values: [encodeSegment(ids, UNSPLIT)],
+    }),
   ]);
-  if (result.numFailures > 0) throw Object.values(result.failures)[0];
+  if (segment.numFailures > 0) throw Object.values(segment.failures)[0];
+  return written;
 }
 
-/** A row as version 8 kept it, with its words. */
-type WordedRow = { id: string; _words?: string[] };
-
-/** Rows read at once while an upgrade indexes the rows already mirrored. */
-const UPGRADE_CHUNK = 2_000;
-
-/** Builds the postings of the rows already mirrored, and takes off each row the words version 8 kept in it. */
-export async function indexMirroredRows(tx: Transaction): Promise<void> {
-  for (const table of Object.keys(POSTINGS_STORE) as IndexedStore[]) {
-    const store = tx.table<WordedRow, string>(table);
-    for (let after: string | null = null; ;) {
-      const rows: WordedRow[] = await (after === null ? store.toCollection() : store.where(':id').above(after))
-        .limit(UPGRADE_CHUNK)
-        .toArray();
-      if (rows.length === 0) break;
-      const worded = rows.filter((row) => row._words !== undefined);
-      for (const row of worded) delete row._words;
-      await store.bulkPut(worded);
-      const { write, keys, buckets } = bucketRows(
-        wordPlaces(table, rows),
-        rows.map((row) => row.id),
-      );
-      await tx.table(WRITES_STORE).put(write.ids, write.key);
-      await tx.table(POSTINGS_STORE[table]).bulkPut(buckets, keys);
-      after = rows[rows.length - 1]!.id;
-    }
-  }
-}
-
-/**
- * Builds the postings again where version 10 wrote them as objects (postingsFormat.ts says why a row is now a
- * string). A mirror upgraded from an older version got string rows from indexMirroredRows already.
- */
-export async function rewritePostings(tx: Transaction): Promise<void> {
-  const stores = Object.values(POSTINGS_STORE);
-  const firstRows = await Promise.all(stores.map((store) => tx.table(store).limit(1).toArray()));
-  if (firstRows.every(([row]) => row === undefined || typeof row === 'string')) return;
-  for (const store of [...stores, WRITES_STORE]) await tx.table(store).clear();
-  await indexMirroredRows(tx);
-}
+/** Whether a request's transaction is a mirror upgrade's: those put rows back as they were, or build the postings. */
+const upgrading = (req: { trans: unknown }) => (req.trans as Partial<IDBTransaction>).mode === 'versionchange';
 
 export const wordIndexMiddleware: Middleware<DBCore> = {
   stack: 'dbcore',
   name: 'WordIndex',
   // Above Dexie's own layers (level 0 and below), so live queries see the postings each write adds.
   level: 10,
-  create: (down) => ({
-    ...down,
-    // A write to an indexed store writes its postings too: every such transaction holds them.
-    transaction: (stores, mode, options) => {
-      const postings = stores.filter(isIndexed).map((store) => POSTINGS_STORE[store]);
-      const widened =
-        mode === 'readwrite' && postings.length > 0
-          ? [...new Set([...stores, ...postings, WRITES_STORE, SEGMENTS_STORE])]
-          : stores;
-      return down.transaction(widened, mode, options);
-    },
-    table: (name) => {
-      const table = down.table(name);
-      if (!isIndexed(name)) return table;
-      return {
-        ...table,
-        get: async (req) => {
-          const row: unknown = await table.get(req);
-          remember(name, req.trans, [row]);
-          return row;
-        },
-        getMany: async (req) => {
-          const rows = await table.getMany(req);
-          remember(name, req.trans, rows);
-          return rows;
-        },
-        query: async (req) => {
-          const response = await table.query(req);
-          if (req.values) remember(name, req.trans, response.result);
-          return response;
-        },
-        mutate: async (req) => {
-          if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
-          const [written] = await Promise.all([
-            table.mutate(req),
-            post(name, (store) => down.table(store), req.trans, req.values as { id: string }[]),
-          ]);
-          return written;
-        },
-      };
-    },
-  }),
+  create: (down) => {
+    const indexed = new Map<IndexedStore, DBCoreTable>();
+    const loaded = (name: IndexedStore) => {
+      if (!writesCode) return undefined;
+      let table = indexed.get(name);
+      if (!table) indexed.set(name, (table = writesCode.indexedTable(name, down.table(name), (s) => down.table(s))));
+      return table;
+    };
+    return {
+      ...down,
+      // A write to an indexed store writes its postings too: every such transaction holds them.
+      transaction: (stores, mode, options) => {
+        const postings = stores.filter(isIndexed).map((store) => POSTINGS_STORE[store]);
+        const widened =
+          mode === 'readwrite' && postings.length > 0
+            ? [...new Set([...stores, ...postings, WRITES_STORE, SEGMENTS_STORE])]
+            : stores;
+        return down.transaction(widened, mode, options);
+      },
+      table: (name) => {
+        const table = down.table(name);
+        if (!isIndexed(name)) return table;
+        const now = (req: { trans: unknown }) => (upgrading(req) ? table : (loaded(name) ?? table));
+        return {
+          ...table,
+          get: (req) => now(req).get(req),
+          getMany: (req) => now(req).getMany(req),
+          query: (req) => now(req).query(req),
+          mutate: (req) => {
+            const writes = loaded(name);
+            if (writes && !upgrading(req)) return writes.mutate(req);
+            if (upgrading(req) || (req.type !== 'add' && req.type !== 'put')) return table.mutate(req);
+            return mutateUnsplit(name, down, req);
+          },
+        };
+      },
+    };
+  },
 };

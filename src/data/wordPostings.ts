@@ -5,20 +5,10 @@
 import { matchesAllTerms } from '../content/searchTerms.ts';
 import { wordsOf } from '../content/searchWords.ts';
 import type { Mirror } from './mirror.ts';
-import {
-  bucketRange,
-  keyParts,
-  placesOf,
-  POSTINGS_STORE,
-  segmentParts,
-  segmentRange,
-  SEGMENTS_STORE,
-  SEPARATOR,
-  WRITES_STORE,
-  type Bucket,
-} from './postingsFormat.ts';
+import { bucketRange, keyParts, placesOf, segmentParts, segmentRange, type Bucket } from './postingsFormat.ts';
+import { POSTINGS_STORE, SEGMENTS_STORE, SEPARATOR, WRITES_STORE } from './postingsStores.ts';
 import type { IndexedStore } from './syncedTables.ts';
-import { indexedText } from './wordIndex.ts';
+import { indexedText } from './indexedText.ts';
 
 /** Postings rows read first; each later page reads this many times more, as a common prefix has many. */
 const FIRST_PAGE = 64;
@@ -102,9 +92,14 @@ async function readSegments(db: Mirror): Promise<Record<IndexedStore, Segment[]>
   return { threads: of('threads'), posts: of('posts') };
 }
 
-/** The ids in `segments` of the rows holding a word that starts with `term`. */
+/**
+ * The ids in `segments` of the rows holding a word that starts with `term`: all the rows of a segment whose words were
+ * not split, as the check against their text finds theirs.
+ */
 function segmentIds(segments: readonly Segment[], term: string): string[] {
-  return segments.flatMap((segment) => placesOf(segment.words, term).map((place) => segment.ids[place]!));
+  return segments.flatMap(({ ids, words }) =>
+    words === undefined ? ids : placesOf(words, term).map((place) => ids[place]!),
+  );
 }
 
 /**

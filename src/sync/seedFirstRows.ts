@@ -5,7 +5,11 @@ import type { Mirror } from '../data/mirror.ts';
 import { toThreadRow } from '../data/rows.ts';
 import { firstAnswersOf } from '../data/firstAnswers.ts';
 import { embeddedFirstRows, hydratesAt, type FirstRows } from '../data/firstRows.ts';
+import { splitsWords } from '../data/wordIndex.ts';
 import { putUnlessPending } from './pullWindow.ts';
+
+// The word index's code comes beside the rows, so that their write splits their words instead of waiting for it.
+void splitsWords();
 
 export async function seedFirstRows(db: Mirror, rows: FirstRows): Promise<void> {
   await putUnlessPending(db, 'categories', rows.categories);
