@@ -28,6 +28,7 @@ export class SyncEngine {
   /** The member of the latest auth event, ahead of `userId` while the switch to them is still running. */
   private requestedUserId: string | null = null;
   private userSetUp = true;
+  private stopped = false;
   private readonly lastSeen = new LastSeenStamp();
   /** Live updates: pokes pull; while the socket is up, the interval pull waits longer. */
   private readonly live = new LiveLink(
@@ -113,7 +114,7 @@ export class SyncEngine {
       this.requestedUserId = next;
       // supabase-js must not be called from inside its own callback: continue on the next tick.
       timers.setTimeout(() => {
-        void this.switchUser(next).then(() => this.sync());
+        this.background(this.switchUser(next).then(() => this.sync()));
       }, 0);
     });
     this.stops.push(() => auth.subscription.unsubscribe());
@@ -121,17 +122,17 @@ export class SyncEngine {
       env.subscribe({
         online: () => {
           this.status.set({ online: true });
-          void this.sync();
+          this.background(this.sync());
         },
         offline: () => this.status.set({ online: false }),
-        focus: () => void this.pull(),
+        focus: () => this.background(this.pull()),
       }),
     );
     // The connection may have changed while the session loaded, with nothing listening yet.
     this.status.set({ online: env.isOnline() });
     this.scheduleInterval();
     await this.refreshCounts();
-    void this.sync();
+    this.background(this.sync());
     // The live socket opens after the first sync has begun; a failure leaves the engine pulling as before.
     if (this.deps.live) {
       this.live.start(this.deps.live).catch((error: unknown) => {
@@ -147,17 +148,23 @@ export class SyncEngine {
   }
 
   stop() {
+    this.stopped = true;
     for (const stop of this.stops.splice(0)) stop();
     this.live.stop();
     this.loadedSender?.stop();
     this.deps.timers.clearTimeout(this.intervalTimer);
   }
 
+  /** Work nobody waits for: once the engine has stopped (its mirror closed under it), its failure is no one's. */
+  private background(work: Promise<unknown>) {
+    void work.catch((error: unknown) => (this.stopped ? undefined : Promise.reject(error)));
+  }
+
   private scheduleInterval() {
     const { timers, env } = this.deps;
     this.intervalTimer = timers.setTimeout(
       () => {
-        if (env.isVisible() && env.isOnline()) void this.pull();
+        if (env.isVisible() && env.isOnline()) this.background(this.pull());
         this.scheduleInterval();
       },
       this.live.up ? this.options.livePullIntervalMs : this.options.pullIntervalMs,
@@ -270,9 +277,9 @@ export class SyncEngine {
 
   /** Wakes the flush soon, e.g. right after a write was enqueued. */
   kick() {
-    void this.refreshCounts();
+    this.background(this.refreshCounts());
     if (!this.deps.env.isOnline()) this.deps.env.requestBackgroundSync?.();
-    void this.flush();
+    this.background(this.flush());
   }
 
   /**
