@@ -40,7 +40,7 @@ test('replies written offline are sent from the sync worker, not the page, once 
 }) => {
   await storeSession(page, MEMBER);
   const thread = new ThreadPage(page);
-  await thread.open(SEEDED.short, { started: true });
+  await thread.open(SEEDED.short);
   await new Shell(page).expectSignedIn();
   await expect.poll(() => syncWorker(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const worker = syncWorker(page)!;

@@ -68,7 +68,7 @@ test('at 390x844 "Jump to latest" goes once the latest post is in view, and come
 }) => {
   const thread = new ThreadPage(page);
   await signInQuickly(page, MEMBER);
-  await thread.open(SEEDED.mega, { started: true });
+  await thread.open(SEEDED.mega);
   const latest = page.getByRole('button', { name: 'Jump to latest' });
   const back = page.getByRole('button', { name: 'Back to where I was' });
   await latest.click();

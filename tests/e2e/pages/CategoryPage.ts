@@ -1,5 +1,6 @@
 // Page object for a category page (/category/{type}) and the /threads list, which share their rows.
 import type { Locator, Page } from '@playwright/test';
+import { appStarted } from '../support/appStarted.ts';
 
 export class CategoryPage {
   readonly heading: Locator;
@@ -20,6 +21,7 @@ export class CategoryPage {
 
   async open(type: string, search = '') {
     await this.page.goto(`/category/${type}${search}`);
+    await appStarted(this.page);
   }
 
   async sortBy(label: 'Latest' | 'Most Popular' | 'Most Replies') {

@@ -1,5 +1,6 @@
 // Page object for the home page.
 import type { Locator, Page } from '@playwright/test';
+import { appStarted } from '../support/appStarted.ts';
 
 export class HomePage {
   readonly categoryCards: Locator;
@@ -14,6 +15,7 @@ export class HomePage {
 
   async open() {
     await this.page.goto('/');
+    await appStarted(this.page);
   }
 
   /** The row of the thread with this title. */

@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_JWT_SECRET } from '../../../playwright.config.ts';
 import { makeKeys } from '../../../supabase/local/jwt.ts';
+import { appStarted } from '../support/appStarted.ts';
 
 export const SEEDED = {
   welcome: 'welcome-to-the-guapcoin-forum-read-this-first',
@@ -51,14 +52,11 @@ export class ThreadPage {
     this.dialog = page.getByRole('dialog');
   }
 
-  /**
-   * The thread as the server painted it. `started: true` waits for the app's start too: a member's app renders that
-   * page anew (it is written for a visitor), so a tap before then would land on a button about to be replaced.
-   */
-  async open(idOrSlug: string, { started = false } = {}) {
+  /** The thread as the server painted it, and the app started on it (appStarted) unless `started: false`. */
+  async open(idOrSlug: string, { started = true } = {}) {
     await this.page.goto(`/t/${idOrSlug}`);
     await expect(this.posts.first()).toBeVisible();
-    if (started) await expect(this.page.locator('html')).toHaveAttribute('data-app', 'started');
+    if (started) await appStarted(this.page);
   }
 
   post(text: string | RegExp): Locator {
