@@ -60,6 +60,7 @@ export class SyncEngine {
       network: this.network,
       userId: () => this.userId,
       refreshCounts: () => this.refreshCounts(),
+      background: (work) => this.background(work),
     }));
   });
   private readonly opening: OpenContext;
@@ -292,8 +293,8 @@ export class SyncEngine {
     await this.flush();
   }
 
-  /** Sends the signed-in member's waiting writes in order; offline, nothing, with no code loaded for it. */
+  /** Sends the signed-in member's waiting writes in order; offline or stopped, nothing, with no code loaded for it. */
   async flush(): Promise<void> {
-    if (this.deps.env.isOnline()) await (await this.sender()).flush();
+    if (this.deps.env.isOnline() && !this.stopped) await (await this.sender()).flush();
   }
 }

@@ -139,3 +139,24 @@ it('logs a worker that stopped mid-flush and tries again after a backoff, the wr
   expect(await db.outbox.count()).toBe(1);
   expect(engine.status.get().pending).toBe(1);
 });
+
+it('sets no retry timer for a flush that ends after the engine stopped (a sign-out mid-send)', async () => {
+  const { engine, scheduled, enqueue } = device('u1');
+  await engine.flushAs('u1');
+  await enqueue('a');
+  server.limited = true;
+  const flushing = engine.flush();
+  engine.stop();
+  await flushing;
+  expect(server.sent).toEqual([]);
+  expect(scheduled).toEqual([]);
+});
+
+it('sends nothing once the engine has stopped', async () => {
+  const { engine, jobs, enqueue } = device('u1');
+  await enqueue('a');
+  engine.stop();
+  await engine.flushAs('u1');
+  expect(jobs).toEqual([]);
+  expect(server.sent).toEqual([]);
+});

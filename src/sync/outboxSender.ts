@@ -17,10 +17,13 @@ interface SenderHost {
   /** The member this device syncs for. */
   userId(): string | null;
   refreshCounts(): Promise<void>;
+  /** Work nobody waits for, as the engine runs it: a failure after the engine stopped is no one's. */
+  background(work: Promise<unknown>): void;
 }
 
 export class OutboxSender {
   private retryTimer: unknown;
+  private stopped = false;
   /** Flushes in a row that the sync worker failed: the wait before the next grows with them. */
   private workerStops = 0;
 
@@ -98,13 +101,16 @@ export class OutboxSender {
     });
   }
 
+  /** A flush still running when the engine stopped sets no new timer. */
   private scheduleRetry(ms: number) {
     const { timers } = this.host.deps;
     timers.clearTimeout(this.retryTimer);
-    this.retryTimer = timers.setTimeout(() => void this.flush(), ms);
+    if (this.stopped) return;
+    this.retryTimer = timers.setTimeout(() => this.host.background(this.flush()), ms);
   }
 
   stop() {
+    this.stopped = true;
     this.host.deps.timers.clearTimeout(this.retryTimer);
   }
 }
