@@ -1,7 +1,7 @@
 // A member's thread_count and reply_count, kept by triggers as posts come and go; no client sets them.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, dbRow, type TestMember } from './members.ts';
+import { createMember, dbRow, demoClient, type TestMember } from './members.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 let stack: TestStack;
@@ -77,6 +77,48 @@ describe('thread and reply counts', () => {
     expect((await moderator.client.from('threads').delete().eq('id', threadId)).error).toBeNull();
     expect(await counts(writer.id)).toMatchObject({ thread_count: 0, reply_count: 0 });
     expect(await counts(replier.id)).toMatchObject({ thread_count: 0, reply_count: 0 });
+  });
+
+  it('follow a ban that deletes the posts: each thread and the author lose them at once, likes and all', async () => {
+    const writer = await createMember(stack);
+    const spammer = await createMember(stack);
+    const liker = await createMember(stack);
+    const first = await writeThread(writer);
+    const second = await writeThread(writer);
+    const kept = await writeReply(writer, first);
+    await stack.db.query(
+      `insert into public.posts (thread_id, author_id, content, type)
+       select t, $3, 'Spam ' || n, 'reply' from generate_series(1, 3) n, unnest(array[$1::uuid, $2::uuid]) t`,
+      [first, second, spammer.id],
+    );
+    await stack.db.query(
+      `insert into public.post_likes (post_id, user_id)
+       select id, $2 from public.posts where author_id = $1 order by id limit 2`,
+      [spammer.id, liker.id],
+    );
+    const standing = (id: string) =>
+      dbRow<{ reply_count: number; reputation: number }>(
+        stack,
+        'select reply_count, reputation from public.profiles where id = $1',
+        [id],
+      );
+    const before = (await standing(spammer.id))!;
+    expect(before.reply_count).toBe(6);
+    const admin = await demoClient(stack, 'admin');
+    const ban = await admin.rpc('ban_user', { target: spammer.id, reason: 'Spam', delete_posts: true });
+    expect(ban.error).toBeNull();
+
+    expect(await standing(spammer.id)).toEqual({ reply_count: 0, reputation: before.reputation - 2 });
+    const threads = await stack.db.query<{ id: string; reply_count: number; last: Date | null; kept: Date | null }>(
+      `select t.id, t.reply_count, t.last_reply_at as last, (select created_at from public.posts where id = $3) as kept
+       from public.threads t where t.id in ($1, $2)`,
+      [first, second, kept],
+    );
+    const byId = Object.fromEntries(threads.rows.map((t) => [t.id, t]));
+    expect(byId[first]).toMatchObject({ reply_count: 1, last: byId[first]!.kept });
+    expect(byId[first]!.last).not.toBeNull();
+    expect(byId[second]).toMatchObject({ reply_count: 0, last: null });
+    expect(await counts(writer.id)).toMatchObject({ thread_count: 2, reply_count: 1 });
   });
 
   it('leave updated_at alone: it says when the member last edited their profile', async () => {
