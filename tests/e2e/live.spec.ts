@@ -7,6 +7,7 @@ import { ADMIN } from './support/accounts.ts';
 import { newMember } from './support/newMember.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { offlineBeforeCode } from './support/codeRefused.ts';
+import { appStarted } from './support/appStarted.ts';
 
 const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
 /** Well under the interval pull: what shows within it was poked. */
@@ -157,7 +158,7 @@ test('a visitor whose connection drops before supabase-js has loaded gets the re
   await reader.open(SEEDED.short, { started: false });
   await page.context().setOffline(true);
   drop();
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await appStarted(page);
   await page.unroute(clientCode);
 
   const text = `Reader without supabase-js at the start ${Date.now()}`;

@@ -4,6 +4,7 @@ import { expect, test } from './support/test.ts';
 import { SearchPage } from './pages/SearchPage.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expectNotStarted, holdAppStart } from './support/holdAppStart.ts';
+import { appStarted } from './support/appStarted.ts';
 
 const MASTERNODE = 'Masternode setup guide (2026 edition)';
 const RULES = 'Forum rules and code of conduct';
@@ -119,7 +120,7 @@ test('words typed in the header search before the app has started are searched o
   await search.type('collateral');
 
   start();
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await appStarted(page);
   await expect(search.box).toHaveValue('collateral');
   await expect(search.threadOptions.filter({ hasText: MASTERNODE })).toBeVisible();
   await search.box.press('Enter');

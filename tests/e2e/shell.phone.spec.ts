@@ -5,6 +5,7 @@ import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { ENTRY_CODE, expectNotStarted, holdAppStart } from './support/holdAppStart.ts';
+import { appStarted } from './support/appStarted.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
 
@@ -37,7 +38,7 @@ test('a tap on the drawer button before the app has started opens the drawer onc
   await shell.drawerButton.click();
 
   start();
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await appStarted(page);
   await expect(shell.drawer).toBeVisible();
 });
 

@@ -5,6 +5,7 @@ import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { appStarted } from './support/appStarted.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
 
@@ -56,7 +57,7 @@ test('moving between screens never hides the sidebar and header, even for a fram
   await page.goto('/');
   await expect(page.getByTestId('thread-row').first()).toBeVisible();
   // The app's own moves are checked: a link clicked on the server's page before the app starts loads a new page.
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await appStarted(page);
   // Every frame from the first click to the last screen, the sidebar and the header are checked.
   await page.evaluate(() => {
     const w = window as unknown as { __hidden: string[] };
