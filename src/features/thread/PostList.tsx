@@ -2,6 +2,7 @@
 // keep their height as empty boxes, so scrolling a 2,000-post thread stays smooth and the scrollbar stays honest.
 import { Fragment, startTransition, useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
+import { useLastAction } from './readPosition/useLastAction.ts';
 import { scrollBelowHeader } from './readPosition/scrollBelowHeader.ts';
 import { pageCount, pageSlice, pagesToRender, placeholderHeight, POSTS_PER_PAGE } from './windowing.ts';
 import styles from './Thread.module.css';
@@ -80,22 +81,26 @@ export interface ScrollTarget {
   key: string;
   /** The element to scroll to, when not the post itself (the unread divider above it). */
   elementId?: string;
+  /** When the scroll was asked for (performance.now()): the member's own action after it cancels it. */
+  since(): number;
 }
 
 /**
  * The page of the target post: it always renders, and is scrolled to once per key, when the post is there (it may
- * arrive with a later pull); -1 when there is none.
+ * arrive with a later pull) and the member has not acted since the key came; -1 when there is none.
  */
 function useScrollTarget(posts: PostWithAuthor[], target: ScrollTarget | undefined): number {
   const scrolledTo = useRef<string | undefined>(undefined);
+  const lastAction = useLastAction();
   const index = target ? posts.findIndex((p) => p.id === target.postId) : -1;
   useEffect(() => {
     if (!target || index < 0 || scrolledTo.current === target.key) return;
     const element = document.getElementById(target.elementId ?? `post-${target.postId}`);
     if (!element) return;
-    scrollBelowHeader(element);
+    // The member acted since the scroll was asked for (its post came late): they are reading or writing elsewhere.
+    if (lastAction.current <= target.since()) scrollBelowHeader(element);
     scrolledTo.current = target.key;
-  }, [target, index]);
+  }, [target, index, lastAction]);
   return index < 0 ? -1 : Math.floor(index / POSTS_PER_PAGE);
 }
 

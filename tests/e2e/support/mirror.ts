@@ -21,23 +21,35 @@ export function outboxSize(page: Page): Promise<number> {
   );
 }
 
-/** The slug of a thread in the page's mirror, or null when the mirror does not hold it. */
-export function mirroredSlug(page: Page, threadId: string): Promise<string | null> {
+/** One row of a store of the page's mirror, or undefined when the mirror does not hold it. */
+function mirroredRow<T>(page: Page, store: string, key: string): Promise<T | undefined> {
   return page.evaluate(
-    (id) =>
-      new Promise<string | null>((resolve, reject) => {
+    ({ store, key }) =>
+      new Promise<T | undefined>((resolve, reject) => {
         const open = indexedDB.open('guap-mirror');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const get = db.transaction('threads').objectStore('threads').get(id);
+          const get = db.transaction(store).objectStore(store).get(key);
           get.onerror = () => reject(get.error);
           get.onsuccess = () => {
             db.close();
-            resolve((get.result as { slug: string } | undefined)?.slug ?? null);
+            resolve(get.result as T | undefined);
           };
         };
       }),
-    threadId,
+    { store, key },
+  );
+}
+
+/** The slug of a thread in the page's mirror, or null when the mirror does not hold it. */
+export async function mirroredSlug(page: Page, threadId: string): Promise<string | null> {
+  return (await mirroredRow<{ slug: string }>(page, 'threads', threadId))?.slug ?? null;
+}
+
+/** The member's read position of a thread in the page's mirror, or null when the mirror holds none. */
+export async function mirroredReadPosition(page: Page, threadId: string): Promise<number | null> {
+  return (
+    (await mirroredRow<{ last_read_post_number: number }>(page, 'threadReads', threadId))?.last_read_post_number ?? null
   );
 }

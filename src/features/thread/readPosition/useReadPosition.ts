@@ -1,6 +1,6 @@
 // The thread view's read position: the position held when the thread was opened (it places the unread divider and
 // the landing), seen tracking while reading, the header's "N new", and "Jump to latest" / "Back to where I was".
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PostWithAuthor } from '../../../data/queries/posts.ts';
 import type { ThreadRow } from '../../../data/types.ts';
 import { useThreadRead } from '../../../state/queries/readState.ts';
@@ -20,6 +20,24 @@ interface Options {
   userId?: string | null;
   /** The post the address points at (#post-{id}): it wins over the landing. */
   linked: string | undefined;
+}
+
+/** A jump is asked for at the member's tap or key. */
+function askedNow(): () => number {
+  const at = performance.now();
+  return () => at;
+}
+
+/**
+ * When the thread, or the post the address points at, opened: the landing is asked for then, though its post may
+ * come with a later pull. Set in a layout effect, so before the post list's scroll reads it.
+ */
+function useOpenedAt(threadId: string, linked: string | undefined): () => number {
+  const openedAt = useRef(Number.NEGATIVE_INFINITY);
+  useLayoutEffect(() => {
+    openedAt.current = performance.now();
+  }, [threadId, linked]);
+  return useCallback(() => openedAt.current, []);
 }
 
 function headerBottom(): number {
@@ -46,9 +64,10 @@ export function useReadPosition({ thread, posts, signedIn, userId = null, linked
   const newCount = known !== null && readAtOpen > 0 ? Math.max(0, highest - known) : 0;
 
   const [jump, setJump] = useState<{ target: ScrollTarget; back?: string } | null>(null);
+  const since = useOpenedAt(thread.id, linked);
   const landing: ScrollTarget | undefined = linked
-    ? { postId: linked, key: `linked:${linked}` }
-    : unread && { postId: unread.id, key: `unread:${thread.id}`, elementId: DIVIDER_ID };
+    ? { postId: linked, key: `linked:${linked}`, since }
+    : unread && { postId: unread.id, key: `unread:${thread.id}`, elementId: DIVIDER_ID, since };
 
   const jumpToLatest = useCallback(() => {
     const last = posts?.at(-1);
@@ -58,14 +77,16 @@ export function useReadPosition({ thread, posts, signedIn, userId = null, linked
       bottom: element.getBoundingClientRect().bottom,
     }));
     const back = topmostInView(rects, headerBottom());
-    setJump({ target: { postId: last.id, key: `latest:${Date.now()}` }, back });
+    setJump({ target: { postId: last.id, key: `latest:${Date.now()}`, since: askedNow() }, back });
   }, [posts]);
 
   const several = posts !== undefined && posts.length > 1;
   const atEnd = useListEndInView(list, several);
 
   const backToWhereIWas = useCallback(() => {
-    setJump((current) => (current?.back ? { target: { postId: current.back, key: `back:${Date.now()}` } } : current));
+    setJump((current) =>
+      current?.back ? { target: { postId: current.back, key: `back:${Date.now()}`, since: askedNow() } } : current,
+    );
   }, []);
 
   return {
