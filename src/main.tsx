@@ -13,7 +13,6 @@ import { embeddedConfig, loadBackendConfig, refreshBackendConfig, savedConfig } 
 import { createAppSync } from './app/boot/createAppSync.ts';
 import { logErrorLater } from './state/errors/logErrorLater.ts';
 import { FIRST_ROWS_SCRIPT_ID } from './data/firstRowsScript.ts';
-import { authStorageKey } from './backend/auth.ts';
 import { loadHeaderSearch } from './app/shell/Header.tsx';
 import type { FirstScreen } from './state/queries/firstScreen.tsx';
 import { takeEarlyTaps, tapAgain } from './app/boot/earlyInput.ts';
@@ -40,12 +39,12 @@ const configSources = {
 const startsFromKeptConfig = !configSources.embedded && savedConfig(configSources.storage) !== undefined;
 
 /**
- * The server rendered the page as the app's first render for a visitor (hydratesAt): with no session stored or
- * arriving in the address, the app hydrates that markup instead of replacing it.
+ * The server rendered the page as the app's first render for a visitor (hydratesAt): the app hydrates that markup
+ * instead of replacing it, a member's too, whose first render is a visitor's (the session store's first state) and the
+ * next one the member's, in place. A session arriving in the address is not yet a session, nor a visitor's page.
  */
-function hydratesServerPage(rendered: boolean | undefined, backendUrl: string): boolean {
-  if (!rendered || /access_token|error_description/.test(window.location.hash)) return false;
-  return configSources.storage.getItem(authStorageKey(backendUrl)) === null;
+function hydratesServerPage(rendered: boolean | undefined): boolean {
+  return rendered === true && !/access_token|error_description/.test(window.location.hash);
 }
 
 loadBackendConfig(configSources).then(
@@ -60,7 +59,7 @@ loadBackendConfig(configSources).then(
       logErrorLater(error, 'Could not read the rows the page came with');
       return undefined;
     });
-    const hydrating = hydratesServerPage(first?.hydrates, config.url);
+    const hydrating = hydratesServerPage(first?.hydrates);
     const session = createAppSession(client, config.url, sync.db, hydrating);
     // Once the first screen is up: it paints from the mirror, and a return visit starts no request before it.
     whenIdle(() => void sync.start(), 500);
@@ -76,8 +75,8 @@ loadBackendConfig(configSources).then(
         .seedFirstRows(sync.db, first.rows)
         .catch((error: unknown) => logErrorLater(error, 'Could not keep the rows the page came with'));
     }
-    // Only a hydrating render starts from the rows' answers: a member's mirror may know the page's thread by another
-    // address (a slug its own offline thread took), which the answers, read as a visitor, do not.
+    // Only a hydrating render starts from the rows' answers, read as a visitor: the live reads that follow answer from
+    // the mirror, a member's own rows with them.
     const firstScreen: FirstScreen = {
       answers: hydrating ? first?.answers : undefined,
       threadCounts: first?.answers?.threadCounts ?? {},

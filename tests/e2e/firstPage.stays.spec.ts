@@ -4,6 +4,9 @@
 // the HTML arrives, at both sizes and with the CPU throttled 4x, as a phone would start.
 import { expect, test, type Page } from './support/test.ts';
 import { MEMBER_ID, SEEDED, serviceClient } from './pages/ThreadPage.ts';
+import { AuthPage } from './pages/AuthPage.ts';
+import { Shell } from './pages/Shell.ts';
+import { MEMBER } from './support/accounts.ts';
 
 interface Watch {
   /** The node the test follows, as the HTML parser first inserted it. */
@@ -133,6 +136,33 @@ for (const viewport of [
     });
   });
 }
+
+// A member's first render is a visitor's, as the server's page is; the member's own parts (the header's account menu,
+// the reply box) come in the render after, in place.
+test.describe('signed in, at 390x844, the CPU throttled 4x', () => {
+  test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+
+  test.beforeEach(async ({ page }) => {
+    await new AuthPage(page).open();
+    await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
+    await new Shell(page).expectSignedIn();
+  });
+
+  test("a member's thread keeps its first post through the app's start, and then shows the reply box", async ({
+    page,
+  }) => {
+    const record = await visit(page, `/t/${SEEDED.mega}`, { target: 'main article' });
+    expectStayed(record);
+    await new Shell(page).expectSignedIn();
+    await expect(page.getByRole('textbox', { name: 'Post a reply' })).toBeVisible();
+  });
+
+  test("a member's home keeps its first row through the app's start", async ({ page }) => {
+    const record = await visit(page, '/', { target: 'main section[aria-labelledby="recent-heading"] li' });
+    expectStayed(record);
+    await new Shell(page).expectSignedIn();
+  });
+});
 
 test.describe('with the device clock two minutes ahead of the server, the CPU throttled 4x', () => {
   test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });

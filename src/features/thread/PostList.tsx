@@ -87,7 +87,7 @@ export interface ScrollTarget {
 
 /**
  * The page of the target post: it always renders, and is scrolled to once per key, when the post is there (it may
- * arrive with a later pull) and the member has not acted since the key came; -1 when there is none.
+ * arrive with a later pull) and the member has not acted since the scroll was asked for; -1 when there is none.
  */
 function useScrollTarget(posts: PostWithAuthor[], target: ScrollTarget | undefined): number {
   const scrolledTo = useRef<string | undefined>(undefined);

@@ -56,8 +56,9 @@ export interface SessionDeps {
   /** The local-storage entry supabase-js keeps the session under. */
   storageKey: string;
   /**
-   * No session is stored, nor arriving in the address: the store starts as a visitor's, not loading, as the server
-   * rendered the page the app hydrates.
+   * The app hydrates the page the server rendered for a visitor: the store's first state is a visitor's, not loading,
+   * which the hydrating render reads (zustand hands React the first state for it). With a session stored, the state
+   * after is loading until the session is read, and the render after hydration shows the member in place.
    */
   visitorAtStart?: boolean;
   setTimeout(fn: () => void, ms: number): unknown;
@@ -72,7 +73,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
   // Each session change bumps this, so a slow profile answer for an earlier user is dropped.
   let generation = 0;
 
-  return createStore<SessionState>()((set, get) => {
+  const store = createStore<SessionState>()((set, get) => {
     const loadProfileFor = async (user: User, gen: number) => {
       try {
         const profile = await deps.loadProfile(user.id);
@@ -236,4 +237,6 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       },
     };
   });
+  if (deps.visitorAtStart && deps.storage.getItem(deps.storageKey) !== null) store.setState({ loading: true });
+  return store;
 }
