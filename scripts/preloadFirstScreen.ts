@@ -30,9 +30,12 @@ function closure(bundle: OutputBundle, start: OutputChunk): Set<string> {
   return seen;
 }
 
-/** Runs in the page before anything else: one pass over a few patterns, then link tags the parser has not met. */
+/**
+ * Runs in the page before anything else: one pass over a few patterns, then link tags the parser has not met, handed
+ * to `head`: the document's own, or the queue of a first page's loader (supabase/local/web/scriptsAfterPaint.ts).
+ */
 function preloadScript(screens: { path: string; scripts: string[]; styles: string[] }[]): string {
-  return `(() => {
+  return `((head) => {
   const screens = ${JSON.stringify(screens)};
   const screen = screens.find((s) => new RegExp(s.path).test(location.pathname));
   const add = (rel, href, as) => {
@@ -41,11 +44,11 @@ function preloadScript(screens: { path: string; scripts: string[]; styles: strin
     link.href = href;
     if (as) link.as = as;
     link.crossOrigin = '';
-    document.head.appendChild(link);
+    head.appendChild(link);
   };
   screen?.scripts.forEach((href) => add('modulepreload', href));
   screen?.styles.forEach((href) => add('preload', href, 'style'));
-})();`;
+})(document.head);`;
 }
 
 export function preloadFirstScreen(screens: FirstScreen[]): Plugin {

@@ -129,7 +129,7 @@ describe("a first page's scripts", () => {
     '<html><head><script type="module" crossorigin src="/assets/index-A.js"></script>\n' +
     '<link rel="modulepreload" crossorigin href="/assets/react-B.js">\n' +
     '<link rel="stylesheet" crossorigin href="/assets/index-C.css">\n' +
-    '<script>(() => {\n  const screens = [];\n})();</script>\n' +
+    '<script>((head) => {\n  const screens = [];\n})(document.head);</script>\n' +
     '</head><body><div id="root"><h1>Thread</h1></div></body></html>';
 
   it('start after the first paint: none is in the head, and the loader at the end of the body names them all', () => {
@@ -141,6 +141,7 @@ describe("a first page's scripts", () => {
     expect(loader).toContain('"/assets/index-A.js"');
     expect(loader).toContain('"/assets/react-B.js"');
     expect(loader).toContain('const screens = [];');
+    expect(loader).toContain('})(head);');
     expect(loader).toContain('requestAnimationFrame');
   });
 
