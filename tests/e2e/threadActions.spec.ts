@@ -83,6 +83,9 @@ test('a small image in a post keeps its natural size', async ({ page, baseURL })
   await thread.open(SEEDED.short);
   const text = `Tiny icon ${Date.now()}`;
   await thread.reply(`${text}\n\n![icon](${baseURL}/icons/apple-touch-icon-180.png)`);
+  // The image loads lazily, only near the window; posts of the shared thread that the pull brings after the opening
+  // come in above the new reply and may leave it far below the window (the reply box is the thread's last element).
+  await thread.post(text).scrollIntoViewIfNeeded();
   const images = thread.post(text).locator('img');
   await expect(images.first()).toBeVisible();
   await expect
