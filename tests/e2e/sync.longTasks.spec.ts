@@ -1,6 +1,8 @@
-// A pull of 2,000 rows while a reader has a thread open: the page's thread is never busy over 50 ms because of it
-// (PerformanceObserver 'longtask'): the pull, its merges and word index run in the sync worker, its writes go in
-// short chunks, and the open thread's live reads, which those rows do not touch, render nothing.
+// A pull of 2,000 rows while a reader has a thread open: the page's thread is never busy over 50 ms because of it:
+// the pull, its merges and word index run in the sync worker, its writes go in short chunks, and the open thread's
+// live reads, which those rows do not touch, render nothing. A task's time is its thread's own (the trace's), as a
+// PerformanceObserver's wall-clock long tasks stretch on a busy machine; those are kept in the report beside it.
+import { recordMainThreadTasks } from './support/mainThreadTasks.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 
@@ -41,7 +43,10 @@ function mirroredThreads(page: Page): Promise<number> {
   );
 }
 
-test('a pull of 2,000 threads beside an open thread runs no task over 50 ms on the page', async ({ page, baseURL }) => {
+test('a pull of 2,000 threads beside an open thread runs no task over 50 ms on the page', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(240_000);
   const service = await serviceClient(baseURL!);
   const { count: before, error: countError } = await service
@@ -59,6 +64,7 @@ test('a pull of 2,000 threads beside an open thread runs no task over 50 ms on t
       for (const entry of list.getEntries()) tasks.push(entry.duration);
     }).observe({ type: 'longtask' });
   });
+  const stopRecording = await recordMainThreadTasks(page);
 
   const { data: category } = await service.from('categories').select('id').eq('slug', 'guapcoin-general').single();
   const stamp = Date.now().toString(36);
@@ -77,6 +83,17 @@ test('a pull of 2,000 threads beside an open thread runs no task over 50 ms on t
   await expect.poll(() => mirroredThreads(page), { timeout: 180_000 }).toBe(before! + ROWS);
 
   await expect(reader.posts.first()).toBeVisible();
+  const tasks = await stopRecording();
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-  expect(longTasks.filter((duration) => duration > 50)).toEqual([]);
+  testInfo.annotations.push({
+    type: 'long tasks, wall-clock',
+    description: longTasks.map((duration) => Math.round(duration)).join(', ') || 'none',
+  });
+  const longest = tasks.reduce((most, task) => (task.thread > most.thread ? task : most), { wall: 0, thread: 0 });
+  testInfo.annotations.push({
+    type: 'longest task',
+    description: `${Math.round(longest.thread)} ms of its thread, ${Math.round(longest.wall)} ms wall-clock`,
+  });
+  expect(tasks.length).toBeGreaterThan(0);
+  expect(tasks.filter((task) => task.thread > 50)).toEqual([]);
 });
