@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa.manifest.ts';
 import { FIRST_SCREENS, routePattern } from './src/data/firstScreens.ts';
 import { preloadFirstScreen } from './scripts/preloadFirstScreen.ts';
+import { screensAhead } from './scripts/screensAhead.ts';
 import { ssrBundle } from './scripts/ssrBundle.ts';
 
 const packageVersion = (
@@ -26,6 +27,8 @@ export default defineConfig({
         routes.map((route) => ({ path: routePattern(route), module })),
       ),
     ),
+    // The other screens, which the app has the browser fetch once it is idle.
+    screensAhead({ include: /^src\/features\/.+Page\.tsx$/, exclude: /^src\/features\/(debug|bulk)\// }),
     // The first page's markup for the HTML the local stack serves.
     ssrBundle('src/ssr/renderFirstPage.tsx'),
     VitePWA({

@@ -1,10 +1,9 @@
 // A Vite build plugin: index.html starts loading the code of the screen its address opens (home, a category, a
 // thread) beside the entry, instead of after the entry has run and the router has asked for it.
 import { resolve } from 'node:path';
-import type { Plugin, Rollup } from 'vite';
-
-type OutputBundle = Rollup.OutputBundle;
-type OutputChunk = Rollup.OutputChunk;
+import type { Plugin } from 'vite';
+import type { ScreenFiles } from '../src/data/screensAhead.ts';
+import { chunkOf, closure, filesBeyond } from './bundleFiles.ts';
 
 export interface FirstScreen {
   /** The addresses that open this screen, as the router matches them. */
@@ -13,28 +12,11 @@ export interface FirstScreen {
   module: string;
 }
 
-function chunks(bundle: OutputBundle): OutputChunk[] {
-  return Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-}
-
-/** The chunk and every chunk it imports statically, by file name. */
-function closure(bundle: OutputBundle, start: OutputChunk): Set<string> {
-  const seen = new Set<string>();
-  const visit = (fileName: string) => {
-    const chunk = bundle[fileName];
-    if (seen.has(fileName) || chunk?.type !== 'chunk') return;
-    seen.add(fileName);
-    chunk.imports.forEach(visit);
-  };
-  visit(start.fileName);
-  return seen;
-}
-
 /**
  * Runs in the page before anything else: one pass over a few patterns, then link tags the parser has not met, handed
  * to `head`: the document's own, or the queue of a first page's loader (supabase/local/web/scriptsAfterPaint.ts).
  */
-function preloadScript(screens: { path: string; scripts: string[]; styles: string[] }[]): string {
+function preloadScript(screens: ({ path: string } & ScreenFiles)[]): string {
   return `((head) => {
   const screens = ${JSON.stringify(screens)};
   const screen = screens.find((s) => new RegExp(s.path).test(location.pathname));
@@ -68,22 +50,10 @@ export function preloadFirstScreen(screens: FirstScreen[]): Plugin {
         const { bundle, chunk: entry } = ctx;
         if (!bundle || !entry) return;
         const loaded = closure(bundle, entry);
-        const preloads = screens.map(({ path, module }) => {
-          const id = resolve(root, module);
-          const own = chunks(bundle).find((c) => c.moduleIds.includes(id));
-          // A renamed screen must fail the build, not quietly lose its preload.
-          if (!own) throw new Error(`preloadFirstScreen: no chunk holds ${module}`);
-          const files = [...closure(bundle, own)].filter((fileName) => !loaded.has(fileName));
-          const styles = files.flatMap((fileName) => {
-            const chunk = bundle[fileName];
-            return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
-          });
-          return {
-            path: path.source,
-            scripts: files.map((fileName) => base + fileName),
-            styles: [...new Set(styles)].map((fileName) => base + fileName),
-          };
-        });
+        const preloads = screens.map(({ path, module }) => ({
+          path: path.source,
+          ...filesBeyond(bundle, [chunkOf(bundle, resolve(root, module), 'preloadFirstScreen')], loaded, base),
+        }));
         return [{ tag: 'script', children: preloadScript(preloads), injectTo: 'head' }];
       },
     },

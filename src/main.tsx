@@ -119,7 +119,7 @@ loadBackendConfig(configSources).then(
       });
       tapAgain(taps);
     } else createRoot(rootElement).render(app);
-    warmScreens(router);
+    warmScreens();
     // The app started from the kept config without waiting for the server; a changed one needs a fresh start.
     if (startsFromKeptConfig) {
       void refreshBackendConfig(configSources, config).then((changed) => changed && window.location.reload());

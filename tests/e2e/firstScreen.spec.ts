@@ -52,3 +52,24 @@ test('a first visit reads its backend config from the HTML: no /local/v1/config 
   await expect.poll(() => asked.filter((path) => path.startsWith('/rest/v1/')).length).toBeGreaterThan(0);
   expect(asked).not.toContain('/local/v1/config');
 });
+
+test('once the app is idle, the other screens have their code: Groups opens offline, with no service worker', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  // The build lists the screens' files and the app links them, a few at a time, whenever the page is idle.
+  const listed = await page.locator('#screens-ahead').textContent();
+  const { scripts } = JSON.parse(listed!) as { scripts: string[] };
+  const groupsCode = scripts.find((href) => /\/GroupsPage-[^/]+\.js$/.test(href));
+  expect(groupsCode).toBeDefined();
+  await expect(page.locator(`link[rel="modulepreload"][href="${groupsCode}"]`)).toHaveCount(1, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await context.setOffline(true);
+  await page.getByRole('navigation').getByRole('link', { name: 'Groups' }).first().click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible();
+  expect(asked.filter((path) => path.endsWith('.js'))).toEqual([]);
+});
