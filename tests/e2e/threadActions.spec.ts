@@ -1,7 +1,7 @@
 // What a member meets in a thread: Quote leaves the caret after the quote, the header's reply count follows a reply,
-// an offline reply is announced as saved and then as posted, the locked notice keeps its shield beside its words,
+// a reply is announced as posted once the server has it, an offline one as saved and then as posted, the locked notice keeps its shield beside its words,
 // and a small image keeps its natural size.
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test, type Page, type Route } from './support/test.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
@@ -38,6 +38,31 @@ test('after a reply, the header counts it, and Quote puts the caret on a new lin
   expect(value.startsWith('> **')).toBe(true);
   expect(value.endsWith('\n\nMy answer goes here')).toBe(true);
   await screen(page, 'thread-quote');
+});
+
+test('a reply says it is posted only once the server has it: no toast while it waits to send', async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  const thread = new ThreadPage(page);
+  await thread.open(SEEDED.short);
+  // The reply's request is held, as on a slow connection.
+  const held: Route[] = [];
+  let holding = true;
+  await context.route(/\/rest\/v1\/posts\b/, (route) =>
+    holding && route.request().method() === 'POST' ? void held.push(route) : route.fallback(),
+  );
+  const text = `Sent on a slow line ${Date.now()}`;
+  await thread.reply(text);
+  await expect(thread.post(text)).toContainText('Waiting to send');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Reply posted successfully!' })).toHaveCount(0);
+
+  holding = false;
+  await Promise.all(held.map((route) => route.fallback()));
+  await expect(thread.post(text)).toHaveAttribute('data-status', 'sent');
+  await thread.toast('Reply posted successfully!');
 });
 
 test('a reply written offline toasts "Saved, will send when online", then the spec\'s toast once sent', async ({

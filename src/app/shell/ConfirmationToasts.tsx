@@ -1,4 +1,4 @@
-// Shows the spec's success toast when a write saved offline reaches the server, on whatever screen is open then.
+// Shows the spec's success toast when an awaited write reaches the server, on whatever screen is open then.
 import { useEffect } from 'react';
 import { forgetConfirmation, useAwaitedWrites } from '../../state/mutations/confirmations.ts';
 

@@ -76,12 +76,9 @@ export function CreateThreadForm({ userId, prefill }: { userId: string; prefill:
     try {
       const created = await actions.createThread({ categoryId, title, content, images: extractImages(content) });
       clearDraft();
-      if (online) {
-        toast.success(THREAD_CREATED);
-      } else {
-        toast.success(SAVED_OFFLINE);
-        awaitConfirmation({ table: 'threads', id: created.threadId, confirmed: THREAD_CREATED });
-      }
+      // Its success is told once the server has it; offline, the member is told it is kept until then.
+      if (!online) toast.success(SAVED_OFFLINE);
+      awaitConfirmation({ table: 'threads', id: created.threadId, confirmed: THREAD_CREATED });
       void navigate({ to: '/t/$idOrSlug', params: { idOrSlug: created.slug } });
     } catch (error) {
       reportError(error, FAILURES.createThread);

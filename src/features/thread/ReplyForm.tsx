@@ -36,12 +36,9 @@ export const ReplyForm = forwardRef<ContentEditorHandle, ReplyFormProps>(functio
     try {
       const id = await actions.reply(threadId, text, postImages(text));
       onTextChange('');
-      if (online) {
-        toast.success(REPLY_POSTED);
-      } else {
-        toast.success(SAVED_OFFLINE);
-        awaitConfirmation({ table: 'posts', id, confirmed: REPLY_POSTED });
-      }
+      // Its success is told once the server has it; offline, the member is told it is kept until then.
+      if (!online) toast.success(SAVED_OFFLINE);
+      awaitConfirmation({ table: 'posts', id, confirmed: REPLY_POSTED });
     } catch (error) {
       reportError(error, FAILURES.reply);
     } finally {

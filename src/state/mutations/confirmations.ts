@@ -1,5 +1,6 @@
-// Writes saved offline whose confirmation the member is still owed: saving said only "Saved, will send when online",
-// so the spec's success toast waits for the server to have the write.
+// Writes whose confirmation the member is still owed: the spec's success toast waits for the server to have the write
+// (a reply or a thread shows "Waiting to send" until then), and saving offline said only "Saved, will send when
+// online".
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Mirror } from '../../data/mirror.ts';
