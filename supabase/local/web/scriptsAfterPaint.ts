@@ -2,9 +2,9 @@
 // share the connection with it, nor run before the browser has shown it. The entry module, its preloads and the
 // screen's preloads (scripts/preloadFirstScreen.ts) leave the head, and one inline script adds them once a frame has
 // been drawn, or after a bound, should no frame come (a page in the background). The browser takes a while over each
-// link it is handed (a 200-reply thread's 60 took 100 to 500 ms at 4x CPU in one task), so they go in a few a task,
-// the entry first; the tasks follow each other through a message channel, which a background tab does not slow down
-// as it does timers.
+// link it is handed (50 took 106 to 512 ms at 4x CPU in one task; a 200-reply thread names 60), so they go in a few a
+// task, the entry first; the tasks follow each other through a message channel, which a background tab does not slow
+// down as it does timers.
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
