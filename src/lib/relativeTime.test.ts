@@ -38,3 +38,18 @@ test('a date is written alike on the server and in any browser: a fixed locale, 
   expect(fullTime(iso, 'UTC')).toBe('Nov 3, 2026, 8:30 PM');
   expect(fullTime(iso, 'Etc/GMT+12')).toBe('Nov 3, 2026, 8:30 AM');
 });
+
+test("the reader's own zone and UTC read as Intl writes them, noon and midnight included", () => {
+  const times = ['2026-01-01T00:05:00Z', '2026-06-15T12:00:00Z', '2025-12-31T23:59:00Z', '2025-03-09T07:41:00Z'];
+  for (const iso of times) {
+    for (const timeZone of [undefined, 'UTC', 'Asia/Kolkata']) {
+      const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone });
+      const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+      expect(listAge(iso, now, timeZone)).toBe(date.format(new Date(iso)));
+      // Some ICU versions put a narrow space before AM/PM; ours is a plain one, everywhere.
+      expect(fullTime(iso, timeZone)).toBe(dateTime.format(new Date(iso)).replace('\u202f', ' '));
+    }
+  }
+  expect(fullTime('2026-01-01T00:05:00Z', 'UTC')).toBe('Jan 1, 2026, 12:05 AM');
+  expect(fullTime('2026-06-15T12:00:00Z', 'UTC')).toBe('Jun 15, 2026, 12:00 PM');
+});

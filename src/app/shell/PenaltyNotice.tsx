@@ -1,16 +1,14 @@
 // A silenced or suspended member's notice under the header: what they may still do, why, and until when. It loads
 // after the first screen (the read is online), and the database refuses their writes whatever it shows.
+import { fullTime } from '../../lib/relativeTime.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useOwnPenalty, type OwnPenalty } from '../../state/server/penalties.ts';
 import { Icon } from '../../ui/icons.tsx';
 import styles from './Notices.module.css';
 
-const ENDS = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** 'Nov 30, 2026, 4:10 AM', or the automatic silence's end: a moderator's review. */
-export function penaltyEnd(endsAt: string): string {
-  const end = new Date(endsAt);
-  return Number.isNaN(end.getTime()) ? 'a moderator reviews it' : ENDS.format(end);
+function penaltyEnd(endsAt: string): string {
+  return Number.isNaN(Date.parse(endsAt)) ? 'a moderator reviews it' : fullTime(endsAt);
 }
 
 const WHAT: Record<OwnPenalty['kind'], { title: string; still: string }> = {
