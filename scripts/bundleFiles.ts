@@ -1,7 +1,7 @@
 // What a module of the app costs a page in built files: its chunk, the chunks that chunk imports statically, and
 // their stylesheets, less what the entry has loaded already. For the build plugins that have the browser fetch
-// screens' code ahead of need (preloadFirstScreen, screensAhead).
-import type { Rollup } from 'vite';
+// screens' code ahead of need (preloadFirstScreen, screensAhead), and the plugin shape they share.
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 import type { ScreenFiles } from '../src/data/screensAhead.ts';
 
 type OutputBundle = Rollup.OutputBundle;
@@ -46,4 +46,35 @@ export function filesBeyond(
     }),
   );
   return { scripts: [...files].map((name) => base + name), styles: [...styles].map((name) => base + name) };
+}
+
+/** Where the build puts the app: the project root (modules' ids are under it) and the base its addresses start with. */
+export interface BuildPlace {
+  root: string;
+  base: string;
+}
+
+/**
+ * A build plugin that adds tags to index.html from the finished bundle: after Vite's own pass, which is when the
+ * bundle is known, with the entry chunk the page loads.
+ */
+export function tagsFromBundle(
+  name: string,
+  tags: (bundle: OutputBundle, entry: OutputChunk, place: BuildPlace) => HtmlTagDescriptor[],
+): Plugin {
+  const place: BuildPlace = { root: process.cwd(), base: '/' };
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      place.root = config.root;
+      place.base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        return bundle && entry ? tags(bundle, entry, place) : undefined;
+      },
+    },
+  };
 }

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import type { ScreenFiles } from '../src/data/screensAhead.ts';
-import { chunkOf, closure, filesBeyond } from './bundleFiles.ts';
+import { chunkOf, closure, filesBeyond, tagsFromBundle } from './bundleFiles.ts';
 
 export interface FirstScreen {
   /** The addresses that open this screen, as the router matches them. */
@@ -34,28 +34,12 @@ function preloadScript(screens: ({ path: string } & ScreenFiles)[]): string {
 }
 
 export function preloadFirstScreen(screens: FirstScreen[]): Plugin {
-  let root = process.cwd();
-  let base = '/';
-  return {
-    name: 'guap:preload-first-screen',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-      base = config.base;
-    },
-    transformIndexHtml: {
-      // After Vite's own pass, which is when the bundle is known.
-      order: 'post',
-      handler(_html, ctx) {
-        const { bundle, chunk: entry } = ctx;
-        if (!bundle || !entry) return;
-        const loaded = closure(bundle, entry);
-        const preloads = screens.map(({ path, module }) => ({
-          path: path.source,
-          ...filesBeyond(bundle, [chunkOf(bundle, resolve(root, module), 'preloadFirstScreen')], loaded, base),
-        }));
-        return [{ tag: 'script', children: preloadScript(preloads), injectTo: 'head' }];
-      },
-    },
-  };
+  return tagsFromBundle('guap:preload-first-screen', (bundle, entry, { root, base }) => {
+    const loaded = closure(bundle, entry);
+    const preloads = screens.map(({ path, module }) => ({
+      path: path.source,
+      ...filesBeyond(bundle, [chunkOf(bundle, resolve(root, module), 'preloadFirstScreen')], loaded, base),
+    }));
+    return [{ tag: 'script', children: preloadScript(preloads), injectTo: 'head' }];
+  });
 }

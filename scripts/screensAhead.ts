@@ -4,7 +4,7 @@
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
 import { SCREENS_AHEAD_ID } from '../src/data/screensAhead.ts';
-import { chunks, closure, filesBeyond } from './bundleFiles.ts';
+import { chunks, closure, filesBeyond, tagsFromBundle } from './bundleFiles.ts';
 
 export interface ScreensAhead {
   /** The screens' modules, by their path from the project root. */
@@ -14,37 +14,21 @@ export interface ScreensAhead {
 }
 
 export function screensAhead({ include, exclude }: ScreensAhead): Plugin {
-  let root = process.cwd();
-  let base = '/';
-  return {
-    name: 'guap:screens-ahead',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-      base = config.base;
-    },
-    transformIndexHtml: {
-      // After Vite's own pass, which is when the bundle is known.
-      order: 'post',
-      handler(_html, ctx) {
-        const { bundle, chunk: entry } = ctx;
-        if (!bundle || !entry) return;
-        const screens = chunks(bundle).filter((chunk) => {
-          const module = chunk.isDynamicEntry && chunk.facadeModuleId && relative(root, chunk.facadeModuleId);
-          return module && include.test(module) && !exclude.test(module);
-        });
-        // A renamed folder must fail the build, not quietly leave every screen to load when opened.
-        if (screens.length === 0) throw new Error(`screensAhead: no screen's module matches ${include}`);
-        const files = filesBeyond(bundle, screens, closure(bundle, entry), base);
-        return [
-          {
-            tag: 'script',
-            attrs: { type: 'application/json', id: SCREENS_AHEAD_ID },
-            children: JSON.stringify(files),
-            injectTo: 'body',
-          },
-        ];
+  return tagsFromBundle('guap:screens-ahead', (bundle, entry, { root, base }) => {
+    const screens = chunks(bundle).filter((chunk) => {
+      const module = chunk.isDynamicEntry && chunk.facadeModuleId && relative(root, chunk.facadeModuleId);
+      return module && include.test(module) && !exclude.test(module);
+    });
+    // A renamed folder must fail the build, not quietly leave every screen to load when opened.
+    if (screens.length === 0) throw new Error(`screensAhead: no screen's module matches ${include}`);
+    const files = filesBeyond(bundle, screens, closure(bundle, entry), base);
+    return [
+      {
+        tag: 'script',
+        attrs: { type: 'application/json', id: SCREENS_AHEAD_ID },
+        children: JSON.stringify(files),
+        injectTo: 'body',
       },
-    },
-  };
+    ];
+  });
 }
