@@ -185,10 +185,29 @@ export function openMirror(options: MirrorOptions = {}): Mirror {
     ...(options.indexedDB && { indexedDB: options.indexedDB }),
     ...(options.IDBKeyRange && { IDBKeyRange: options.IDBKeyRange }),
   }) as Mirror;
-  MIRROR_VERSIONS.forEach((stores, i) => {
-    const version = db.version(i + 1).stores(stores);
-    const upgrade = MIRROR_UPGRADES[i + 1];
+  for (const [number, stores] of DECLARED_VERSIONS) {
+    const version = db.version(number).stores(stores);
+    const upgrade = MIRROR_UPGRADES[number];
     if (upgrade) version.upgrade(upgrade);
-  });
+  }
   return db.use(wordIndexMiddleware);
 }
+
+/**
+ * The versions a mirror declares: those with an upgrade, and the last, each with the stores of the versions it
+ * stands for since the one declared before it. Dexie upgrades from the schema the database holds, so a version with
+ * no upgrade need not be declared; and it parses every declared version's stores again at each declaration (17 ms
+ * in Node, 113 ms of the app's first task at 4x CPU, with all 13).
+ */
+export const DECLARED_VERSIONS: [number, Record<string, string | null>][] = (() => {
+  const declared: [number, Record<string, string | null>][] = [];
+  let since: Record<string, string | null> = {};
+  MIRROR_VERSIONS.forEach((stores, i) => {
+    since = { ...since, ...stores };
+    const number = i + 1;
+    if (!MIRROR_UPGRADES[number] && number < MIRROR_VERSIONS.length) return;
+    declared.push([number, since]);
+    since = {};
+  });
+  return declared;
+})();

@@ -1,16 +1,9 @@
-import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { MIRROR_NAME, MIRROR_VERSIONS, openMirror } from './mirror.ts';
+import { MIRROR_VERSIONS, openMirror } from './mirror.ts';
+import { openAsVersion } from './mirrorAsVersion.ts';
 import { failedWrites } from './queries/failedWrites.ts';
 import { searchMirror } from './queries/search.ts';
-
-/** Opens the mirror as an older app version would have: only the first `versions` schema steps. */
-function openAsVersion(factory: IDBFactory, versions: number) {
-  const db = new Dexie(MIRROR_NAME, { indexedDB: factory, IDBKeyRange });
-  MIRROR_VERSIONS.slice(0, versions).forEach((stores, i) => db.version(i + 1).stores(stores));
-  return db;
-}
 
 describe('mirror schema migrations', () => {
   it('upgrades every older version to the current one, keeping unsent and failed writes', async () => {
