@@ -7,7 +7,7 @@ import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
 import type { Topic } from '../data/syncedTables.ts';
 
 /** SPEC §9: heartbeat 25 s, reconnect delays 1, 2, 5 and 10 s, default time-out 10 s. */
-export const REALTIME_SETTINGS = {
+const REALTIME_SETTINGS = {
   heartbeatIntervalMs: 25_000,
   reconnectDelaysMs: [1_000, 2_000, 5_000, 10_000],
   timeoutMs: 10_000,

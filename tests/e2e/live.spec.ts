@@ -66,6 +66,32 @@ test('a reply shows on another reader’s open thread with no reload and no focu
   expect(await seen()).toEqual({ navigations: 0, focus: 0 });
 });
 
+test('the live socket is opened off the page’s thread, in a worker, and its pokes still reach the page', async ({
+  page,
+  browser,
+}) => {
+  // Every socket the page's own thread opens, from the first byte.
+  await page.addInitScript(() => {
+    const opened: string[] = [];
+    (window as unknown as { pageSockets: string[] }).pageSockets = opened;
+    window.WebSocket = new Proxy(window.WebSocket, {
+      construct(target, args: ConstructorParameters<typeof WebSocket>) {
+        opened.push(String(args[0]));
+        return new target(...args);
+      },
+    });
+  });
+  const reader = new ThreadPage(page);
+  await reader.open(SEEDED.short);
+  await expect.poll(() => page.workers().some((worker) => /\/liveWorker-[^/]+\.js$/.test(worker.url()))).toBe(true);
+
+  const text = `Live reply to a worker's socket ${Date.now()}`;
+  await replyAsAdmin(browser, [text]);
+
+  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+  expect(await page.evaluate(() => (window as unknown as { pageSockets: string[] }).pageSockets)).toEqual([]);
+});
+
 test('a private message updates the recipient’s unread badge and bell, live', async ({ page, baseURL }) => {
   const account = await newMember(page, page.request, 'live');
   await page.goto('/');
@@ -173,7 +199,7 @@ test('a reader whose live updates code could not load (offline) gets replies liv
   browser,
 }) => {
   const reader = new ThreadPage(page);
-  await offlineBeforeCode(page, /\/assets\/live-[^/]+\.js$/, 1, () => reader.open(SEEDED.short));
+  await offlineBeforeCode(page, /\/assets\/liveWorker-[^/]+\.js$/, 1, () => reader.open(SEEDED.short));
   await page.context().setOffline(false);
   const seen = await watchForReloads(page);
 

@@ -8,6 +8,7 @@ import { SyncEngine } from '../../sync/engine.ts';
 import { memoryLocks, webLocks } from '../../sync/locks.ts';
 import { once } from '../../lib/once.ts';
 import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
+import { liveInWorker } from '../../sync/liveInWorker.ts';
 
 export function createAppSync(client: Promise<ForumClient>, backend: BackendConfig): SyncEngine {
   // Loaded at the first pull, like the engine's network code: the first screen does not need it.
@@ -26,10 +27,9 @@ export function createAppSync(client: Promise<ForumClient>, backend: BackendConf
     locks: navigator.locks ? webLocks(navigator.locks) : memoryLocks(),
     env: { ...browserEnvironment(window), logBug: logErrorLater },
     backend,
-    // Loaded with the realtime client, after the first paint; code that could not arrive (the connection dropped) is
-    // loaded again once the browser is back online, so the socket still opens.
-    live: (handlers) =>
-      loadAgainWhenOnline(async () => (await import('../../sync/live.ts')).realtimeConnector(backend)(handlers))(),
+    // The socket runs in a worker, started once the first sync has begun; a worker whose code could not arrive (the
+    // connection dropped) is started again once the browser is back online, so the socket still opens.
+    live: (handlers) => loadAgainWhenOnline(() => liveInWorker(backend)(handlers))(),
     // Pulls, with their merges and word index, and the outbox's sends run in one worker per origin, in the leader
     // tab: the pages' threads stay free for taps and frames.
     pullRound: hasWorker ? async (round, topics) => (await inWorker()).pull(round, topics) : undefined,
