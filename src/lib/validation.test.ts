@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { DISPLAY_NAME_TOO_LONG } from './displayNameRules.ts';
 import {
-  DISPLAY_NAME_TOO_LONG,
   displayNameSchema,
   fieldErrors,
   newPasswordSchema,

@@ -1,17 +1,16 @@
 // The form rules of SPEC §5 as zod schemas, shared by the forms and their tests so the messages cannot drift.
 import { z } from 'zod';
+import {
+  DIRECTION_CONTROLS,
+  DISPLAY_NAME_DIRECTION,
+  DISPLAY_NAME_MAX,
+  DISPLAY_NAME_TOO_LONG,
+} from './displayNameRules.ts';
 
 const PASSWORD_MIN = 6;
 const USERNAME_MIN = 3;
 /** The server keeps a chosen name exactly, or refuses it (20261128000600_new_user_defects.sql): same rules here. */
 const USERNAME_MAX = 40;
-
-/** The database's display-name rules (20261129000700_display_name_rules.sql), in its words. */
-const DISPLAY_NAME_MAX = 50;
-export const DISPLAY_NAME_TOO_LONG = 'Display name must be at most 50 characters';
-export const DISPLAY_NAME_DIRECTION = 'Display name cannot contain text-direction control characters';
-/** Bidirectional overrides and isolates: they turn the text after them around, so a name could pass for another. */
-const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
 
 const email = z.string().trim().email('Invalid email address');
 const password = z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, describeFailure, rateLimitOf } from './errors.ts';
+import { classifyFailure, describeFailure } from './errors.ts';
+import { rateLimitOf } from './rateLimitOf.ts';
 
 describe('classifyFailure', () => {
   it.each([0, 408, 429, 500, 502, 503, 504])('retries status %i', (status) => {

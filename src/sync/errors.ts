@@ -1,7 +1,5 @@
 // Sorts a failed push into "try again later" and "the server said no", by the app's error kinds (backend/errors.ts),
 // and reads the wait out of a rate-limit refusal.
-import { z } from 'zod';
-import { jsonOrNull } from '../lib/jsonOrNull.ts';
 import { kindOfStatus } from '../backend/errors.ts';
 import { CONTENT_TOO_LONG, MESSAGE_TOO_LONG } from '../content/postLength.ts';
 
@@ -18,7 +16,7 @@ export interface BackendFailure {
 type FailureKind = 'retry' | 'final';
 
 /** The SQLSTATE the database raises for a rate limit; PostgREST answers it with HTTP 429. */
-const RATE_LIMIT_CODE = 'PT429';
+export const RATE_LIMIT_CODE = 'PT429';
 
 /**
  * Network errors (status 0), timeouts (408), rate limits (429, PT429) and 5xx are retried: the write may still
@@ -29,21 +27,6 @@ export function classifyFailure(failure: BackendFailure): FailureKind {
   if (failure.code === RATE_LIMIT_CODE) return 'retry';
   const kind = kindOfStatus(failure.status, failure.code);
   return kind === 'network' || kind === 'unavailable' ? 'retry' : 'final';
-}
-
-/** Which limit refused a write, and after how many seconds the same write will be taken. */
-interface RateLimit {
-  limit: string;
-  retryAfterS: number;
-}
-
-const RATE_LIMIT_DETAILS = z.object({ limit: z.string().min(1), retry_after_s: z.number().int().min(1) });
-
-/** The rate limit a refusal names; null for any other failure, or a 429 without the database's details. */
-export function rateLimitOf(failure: BackendFailure): RateLimit | null {
-  if (failure.code !== RATE_LIMIT_CODE || !failure.details) return null;
-  const parsed = RATE_LIMIT_DETAILS.safeParse(jsonOrNull(failure.details));
-  return parsed.success ? { limit: parsed.data.limit, retryAfterS: parsed.data.retry_after_s } : null;
 }
 
 const REASONS: { test: (f: BackendFailure) => boolean; reason: string }[] = [

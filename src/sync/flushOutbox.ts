@@ -2,7 +2,8 @@
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { backoffDelay, type BackoffOptions } from './backoff.ts';
-import { classifyFailure, rateLimitOf } from './errors.ts';
+import { classifyFailure } from './errors.ts';
+import { rateLimitOf } from './rateLimitOf.ts';
 import { pushWrite } from './push.ts';
 import { settleRateLimited, settleRefused, settleRetry, settleSent } from './settle.ts';
 import type { StatusStore } from './status.ts';

@@ -2,7 +2,7 @@
 // once, sent as one PATCH. A PATCH of the same values is harmless, so a retry after a lost answer needs no care.
 import type { ProfileRow } from '../../data/types.ts';
 import { PROFILE_COLUMNS } from '../../data/columns.ts';
-import { DISPLAY_NAME_DIRECTION, DISPLAY_NAME_TOO_LONG } from '../../lib/validation.ts';
+import { DISPLAY_NAME_DIRECTION, DISPLAY_NAME_TOO_LONG } from '../../lib/displayNameRules.ts';
 import { classifyFailure, describeFailure } from '../errors.ts';
 import { outboxEntry, type WriteContext } from '../enqueue.ts';
 import type { PushContext, PushOutcome, WriteKind } from '../writeKind.ts';
