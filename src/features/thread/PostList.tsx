@@ -87,19 +87,24 @@ export interface ScrollTarget {
 
 /**
  * The page of the target post: it always renders, and is scrolled to once per key, when the post is there (it may
- * arrive with a later pull) and the member has not acted since the scroll was asked for; -1 when there is none.
+ * arrive with a later pull) and the member has not acted since the scroll was asked for; -1 when there is none. Until
+ * they act, it is scrolled to again each time posts arriving above it move it: an opened thread's posts come in
+ * chunks in no order of time, and a post that moves to another page is a new element, which the browser's scroll
+ * anchoring cannot follow.
  */
 function useScrollTarget(posts: PostWithAuthor[], target: ScrollTarget | undefined): number {
-  const scrolledTo = useRef<string | undefined>(undefined);
+  const scrolledTo = useRef<{ key: string; index: number } | undefined>(undefined);
   const lastAction = useLastAction();
   const index = target ? posts.findIndex((p) => p.id === target.postId) : -1;
   useEffect(() => {
-    if (!target || index < 0 || scrolledTo.current === target.key) return;
+    if (!target || index < 0) return;
+    const last = scrolledTo.current;
+    if (last?.key === target.key && last.index === index) return;
     const element = document.getElementById(target.elementId ?? `post-${target.postId}`);
     if (!element) return;
     // The member acted since the scroll was asked for (its post came late): they are reading or writing elsewhere.
     if (lastAction.current <= target.since()) scrollBelowHeader(element);
-    scrolledTo.current = target.key;
+    scrolledTo.current = { key: target.key, index };
   }, [target, index, lastAction]);
   return index < 0 ? -1 : Math.floor(index / POSTS_PER_PAGE);
 }

@@ -63,7 +63,7 @@ export function useReadPosition({ thread, posts, signedIn, userId = null, linked
   const highest = highestPostNumber(thread.highest_post_number, posts ?? []);
   const newCount = known !== null && readAtOpen > 0 ? Math.max(0, highest - known) : 0;
 
-  const [jump, setJump] = useState<{ target: ScrollTarget; back?: string } | null>(null);
+  const [jump, setJump] = useState<{ target: ScrollTarget; latest?: boolean; back?: string } | null>(null);
   const since = useOpenedAt(thread.id, linked);
   const landing: ScrollTarget | undefined = linked
     ? { postId: linked, key: `linked:${linked}`, since }
@@ -77,7 +77,7 @@ export function useReadPosition({ thread, posts, signedIn, userId = null, linked
       bottom: element.getBoundingClientRect().bottom,
     }));
     const back = topmostInView(rects, headerBottom());
-    setJump({ target: { postId: last.id, key: `latest:${Date.now()}`, since: askedNow() }, back });
+    setJump({ target: { postId: last.id, key: `latest:${Date.now()}`, since: askedNow() }, latest: true, back });
   }, [posts]);
 
   const several = posts !== undefined && posts.length > 1;
@@ -89,9 +89,17 @@ export function useReadPosition({ thread, posts, signedIn, userId = null, linked
     );
   }, []);
 
+  // The latest post is the newest there is: posts still arriving (an opened thread's come in chunks) move the jump on
+  // to theirs, until the member acts (PostList.tsx).
+  const latestId = posts?.at(-1)?.id;
+  const jumpTarget = useMemo(
+    () => (jump?.latest && latestId ? { ...jump.target, postId: latestId } : jump?.target),
+    [jump, latestId],
+  );
+
   return {
     listRef: list,
-    target: jump?.target ?? landing,
+    target: jumpTarget ?? landing,
     divider: unread?.id,
     newCount,
     jumpToLatest: several && !atEnd ? jumpToLatest : undefined,
