@@ -38,7 +38,7 @@ export function Header({ unread }: { unread: number }) {
   const openDrawer = useUiStore((s) => s.setDrawerOpen);
   const badge = unreadBadge(unread);
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-app-header>
       <Button
         variant="ghost"
         iconOnly

@@ -3,8 +3,16 @@
 /** Room left above the element, beyond the header's height (as a linked post's scroll margin). */
 const GAP_PX = 16;
 
+/**
+ * Where the app's sticky header ends in the window: measured, as on a phone it wraps to two rows (its search box
+ * below the menu), taller than the desktop's --header-height; 0 on a page without it.
+ */
+export function headerBottom(): number {
+  const header = document.querySelector('[data-app-header]');
+  return header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+}
+
 export function scrollBelowHeader(element: Element) {
-  const header = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height'));
-  const top = element.getBoundingClientRect().top + window.scrollY - (Number.isFinite(header) ? header : 0) - GAP_PX;
+  const top = element.getBoundingClientRect().top + window.scrollY - headerBottom() - GAP_PX;
   window.scrollTo({ top: Math.max(0, top) });
 }

@@ -6,6 +6,7 @@ import type { ThreadRow } from '../../../data/types.ts';
 import { useThreadRead } from '../../../state/queries/readState.ts';
 import type { ScrollTarget } from '../PostList.tsx';
 import { firstUnread, highestPostNumber, topmostInView } from './landing.ts';
+import { headerBottom } from './scrollBelowHeader.ts';
 import { useListEndInView } from './useListEndInView.ts';
 import { useSeenMarking } from './useSeenMarking.ts';
 import { useSeenPosts } from './useSeenPosts.ts';
@@ -38,11 +39,6 @@ function useOpenedAt(threadId: string, linked: string | undefined): () => number
     openedAt.current = performance.now();
   }, [threadId, linked]);
   return useCallback(() => openedAt.current, []);
-}
-
-function headerBottom(): number {
-  const header = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height'));
-  return Number.isFinite(header) ? header : 0;
 }
 
 export function useReadPosition({ thread, posts, signedIn, userId = null, linked }: Options) {
