@@ -1,7 +1,7 @@
 // The thread view at 390x844: screenshots, no sideways scrolling, the reply form, an axe scan, and the reading bar
 // never floating over a post's Report link.
 import { expect, test } from './support/test.ts';
-import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+import { SEEDED, seededPostId, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { signInQuickly } from './support/signIn.ts';
@@ -83,17 +83,9 @@ test('at 390x844 a link to a post deep in a thread lands with the post whole bel
   page,
   baseURL,
 }) => {
-  const service = await serviceClient(baseURL!);
-  const { data: thread } = await service.from('threads').select('id').eq('slug', SEEDED.mega).single<{ id: string }>();
-  const { data: posts } = await service
-    .from('posts')
-    .select('id')
-    .eq('thread_id', thread!.id)
-    .order('created_at')
-    .order('id')
-    .range(150, 150);
-  const linked = page.locator(`#post-${posts![0]!.id}`);
-  await page.goto(`/t/${SEEDED.mega}#post-${posts![0]!.id}`);
+  const postId = await seededPostId(baseURL!, SEEDED.mega, 150);
+  const linked = page.locator(`#post-${postId}`);
+  await page.goto(`/t/${SEEDED.mega}#post-${postId}`);
   await expect(linked).toBeInViewport();
   const header = page.locator('[data-app-header]');
   // On a phone the header wraps its search box to a second row, so it is taller than on a desktop.

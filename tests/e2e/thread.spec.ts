@@ -1,7 +1,7 @@
 // The thread view on desktop: reading as a visitor, replying, quoting, editing and deleting as a member,
 // moderation, locked and missing threads, the gallery, and a long thread that stays windowed.
 import { expect, test, type Page } from './support/test.ts';
-import { MEMBER_ID, SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+import { MEMBER_ID, SEEDED, seededPostId, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER, MODERATOR as MOD } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -201,17 +201,8 @@ test('a link to a post deep in the 201-post thread, by the thread id, lands on t
   page,
   baseURL,
 }) => {
-  const service = await serviceClient(baseURL!);
-  const { data: thread } = await service.from('threads').select('id').eq('slug', SEEDED.mega).single<{ id: string }>();
-  const { data: posts } = await service
-    .from('posts')
-    .select('id')
-    .eq('thread_id', thread!.id)
-    .order('created_at')
-    .order('id')
-    .range(150, 150);
-  const linked = posts![0]!.id;
-  await page.goto(`/thread/${thread!.id}#post-${linked}`);
+  const linked = await seededPostId(baseURL!, SEEDED.mega, 150);
+  await page.goto(`/thread/${seededThreadId(SEEDED.mega)}#post-${linked}`);
   await expect(page).toHaveURL(new RegExp(`/t/${SEEDED.mega}#post-${linked}$`));
   const post = page.locator(`#post-${linked}`);
   await expect(post).toBeInViewport();

@@ -31,6 +31,19 @@ export async function serviceClient(baseURL: string): Promise<SupabaseClient> {
   return createClient(baseURL, serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
 }
 
+/** The id of a seeded thread's post at `index` (0: the opening post), in the order the thread shows its posts. */
+export async function seededPostId(baseURL: string, slug: string, index: number): Promise<string> {
+  const service = await serviceClient(baseURL);
+  const { data: posts } = await service
+    .from('posts')
+    .select('id')
+    .eq('thread_id', seededThreadId(slug))
+    .order('created_at')
+    .order('id')
+    .range(index, index);
+  return posts![0]!.id;
+}
+
 export class ThreadPage {
   readonly title: Locator;
   readonly posts: Locator;
