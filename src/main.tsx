@@ -13,6 +13,7 @@ import { embeddedConfig, loadBackendConfig, refreshBackendConfig, savedConfig } 
 import { createAppSync } from './app/boot/createAppSync.ts';
 import { logErrorLater } from './state/errors/logErrorLater.ts';
 import { FIRST_ROWS_SCRIPT_ID } from './data/firstRowsScript.ts';
+import { installedMirrorVersion } from './data/installedMirror.ts';
 import { loadHeaderSearch } from './app/shell/Header.tsx';
 import type { FirstScreen } from './state/queries/firstScreen.tsx';
 import { takeEarlyTaps, tapAgain } from './app/boot/earlyInput.ts';
@@ -26,6 +27,9 @@ const loadClient = () => import('./backend/client.ts');
 const firstPage = document.getElementById(FIRST_ROWS_SCRIPT_ID)
   ? import('./sync/seedFirstRows.ts').then((m) => ({ ...m.firstPageIn(document, window.location), m }))
   : undefined;
+
+// Asked beside the config: a mirror that is new, or current, opens without declaring its history of versions.
+const installedMirror = installedMirrorVersion(window.indexedDB);
 
 const configSources = {
   env: import.meta.env,
@@ -54,7 +58,7 @@ loadBackendConfig(configSources).then(
     // engine and the session wait for it instead of failing for the page's life.
     const clientCode = loadClient();
     const client = clientCode.catch(loadAgainWhenOnline(loadClient)).then((m) => m.createBackendClient(config));
-    const sync = createAppSync(client, config);
+    const sync = createAppSync(client, config, await installedMirror);
     const first = await firstPage?.catch((error: unknown) => {
       logErrorLater(error, 'Could not read the rows the page came with');
       return undefined;

@@ -177,6 +177,12 @@ interface MirrorOptions {
   /** Tests pass fake-indexeddb's factory; the browser's own is used otherwise. */
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
+  /**
+   * The version of the mirror the browser holds (installedMirrorVersion): null when it holds none. A mirror that is
+   * new, or already at the last version, has nothing to upgrade, and declares the last version alone; one whose
+   * version is older or unknown declares every version with an upgrade.
+   */
+  installed?: number | null;
 }
 
 export function openMirror(options: MirrorOptions = {}): Mirror {
@@ -185,7 +191,8 @@ export function openMirror(options: MirrorOptions = {}): Mirror {
     ...(options.indexedDB && { indexedDB: options.indexedDB }),
     ...(options.IDBKeyRange && { IDBKeyRange: options.IDBKeyRange }),
   }) as Mirror;
-  for (const [number, stores] of DECLARED_VERSIONS) {
+  const current = options.installed === null || options.installed === MIRROR_VERSIONS.length;
+  for (const [number, stores] of current ? LAST_VERSION_ALONE : DECLARED_VERSIONS) {
     const version = db.version(number).stores(stores);
     const upgrade = MIRROR_UPGRADES[number];
     if (upgrade) version.upgrade(upgrade);
@@ -211,3 +218,8 @@ export const DECLARED_VERSIONS: [number, Record<string, string | null>][] = (() 
   });
   return declared;
 })();
+
+/** The last version, with the stores of all: what a mirror declares when it has nothing to upgrade. */
+const LAST_VERSION_ALONE: [number, Record<string, string | null>][] = [
+  [MIRROR_VERSIONS.length, Object.assign({}, ...MIRROR_VERSIONS) as Record<string, string | null>],
+];

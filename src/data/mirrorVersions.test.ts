@@ -2,6 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { DECLARED_VERSIONS, MIRROR_VERSIONS, openMirror } from './mirror.ts';
 import { openAsVersion } from './mirrorAsVersion.ts';
+import { installedMirrorVersion } from './installedMirror.ts';
 
 /** The stores and indexes an opened database holds, as IndexedDB has them. */
 function heldSchema(db: IDBDatabase) {
@@ -42,11 +43,32 @@ describe('the versions a mirror declares', () => {
         await old.open();
         old.close();
       }
-      const current = openMirror({ indexedDB: factory, IDBKeyRange });
+      const installed = await installedMirrorVersion(factory);
+      expect(installed).toBe(from === 0 ? null : from);
+      const current = openMirror({ indexedDB: factory, IDBKeyRange, installed });
       await current.open();
       expect({ from, schema: heldSchema(current.backendDB()) }).toEqual({ from, schema: expected });
       expect(current.verno).toBe(MIRROR_VERSIONS.length);
       current.close();
     }
+  });
+
+  it('open a current mirror with its rows, declaring the last version alone', async () => {
+    const factory = new IDBFactory();
+    const first = openMirror({ indexedDB: factory, IDBKeyRange, installed: null });
+    await first.cursors.put({ table: 'threads', txid: 42 });
+    first.close();
+    const installed = await installedMirrorVersion(factory);
+    expect(installed).toBe(MIRROR_VERSIONS.length);
+    const again = openMirror({ indexedDB: factory, IDBKeyRange, installed });
+    expect(await again.cursors.get('threads')).toMatchObject({ txid: 42 });
+    expect(heldSchema(again.backendDB())).toEqual(await schemaOfEveryVersion());
+    again.close();
+  });
+
+  it('are all declared when the browser cannot say which version it holds', async () => {
+    const factory = new IDBFactory();
+    Object.defineProperty(factory, 'databases', { value: undefined });
+    expect(await installedMirrorVersion(factory)).toBeUndefined();
   });
 });

@@ -10,12 +10,17 @@ import { once } from '../../lib/once.ts';
 import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 import { liveInWorker } from '../../sync/liveInWorker.ts';
 
-export function createAppSync(client: Promise<ForumClient>, backend: BackendConfig): SyncEngine {
+/** `installedMirror`: the mirror's version in this browser (installedMirrorVersion), so a current one opens faster. */
+export function createAppSync(
+  client: Promise<ForumClient>,
+  backend: BackendConfig,
+  installedMirror?: number | null,
+): SyncEngine {
   // Loaded at the first pull, like the engine's network code: the first screen does not need it.
   const inWorker = once(async () => (await import('../../sync/pullLeader.ts')).syncInBrowser(backend));
   const hasWorker = typeof Worker !== 'undefined';
   return new SyncEngine({
-    db: openMirror(),
+    db: openMirror({ installed: installedMirror }),
     client,
     clock: Date,
     timers: {
