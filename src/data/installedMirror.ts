@@ -2,21 +2,33 @@
 // is opened without declaring its history (openMirror's `installed`).
 import { MIRROR_NAME } from './mirror.ts';
 
+/** A browser whose list of databases never answers (some have had that bug) still starts its app after this. */
+const GIVE_UP_MS = 1000;
+
 /**
  * The mirror's version in this browser: null when there is no mirror yet, undefined when the browser cannot say
- * (no `indexedDB.databases`, or it failed), and then the mirror declares every version that may have to run.
+ * (no `indexedDB.databases`, it failed, or it did not answer in time), and then the mirror declares every version
+ * that may have to run.
  */
 export async function installedMirrorVersion(
   factory: IDBFactory,
-  name = MIRROR_NAME,
+  { name = MIRROR_NAME, giveUpMs = GIVE_UP_MS } = {},
 ): Promise<number | null | undefined> {
   if (typeof factory.databases !== 'function') return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), giveUpMs);
+  });
   try {
-    const held = (await factory.databases()).find((database) => database.name === name);
+    const listed = await Promise.race([factory.databases(), late]);
+    if (!listed) return undefined;
+    const held = listed.find((database) => database.name === name);
     // Dexie opens version n as IndexedDB's version n x 10.
     return held?.version === undefined ? null : held.version / 10;
   } catch (error) {
     console.warn('Could not list the databases: the mirror declares all its versions', error);
     return undefined;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -71,4 +71,10 @@ describe('the versions a mirror declares', () => {
     Object.defineProperty(factory, 'databases', { value: undefined });
     expect(await installedMirrorVersion(factory)).toBeUndefined();
   });
+
+  it('are all declared when the list of databases does not answer', async () => {
+    const factory = new IDBFactory();
+    Object.defineProperty(factory, 'databases', { value: () => new Promise(() => undefined) });
+    expect(await installedMirrorVersion(factory, { giveUpMs: 0 })).toBeUndefined();
+  });
 });
