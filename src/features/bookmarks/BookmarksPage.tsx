@@ -2,7 +2,7 @@
 // thread (a link to the post), an excerpt of the post and the note, with edit and remove.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { listAge } from '../../lib/relativeTime.ts';
+import { fullTime, listAge } from '../../lib/relativeTime.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useRemoveBookmark } from '../../state/mutations/bookmarks.ts';
 import { useBookmarks, type BookmarkListItem } from '../../state/queries/bookmarks.ts';
@@ -43,7 +43,7 @@ function BookmarkCard({ item }: { item: BookmarkListItem }) {
       <div className={styles.cardFoot}>
         <span className="muted">
           Saved{' '}
-          <time dateTime={bookmark.created_at} title={new Date(bookmark.created_at).toLocaleString()}>
+          <time dateTime={bookmark.created_at} title={fullTime(bookmark.created_at)}>
             {listAge(bookmark.created_at)}
           </time>
         </span>

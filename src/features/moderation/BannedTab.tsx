@@ -4,6 +4,7 @@ import type { BannedMember } from '../../backend/moderation.ts';
 import { useUnbanMember, type PagedQuery } from '../../state/server/moderation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
+import { fullTime } from '../../lib/relativeTime.ts';
 import { ListGate } from './ListStates.tsx';
 import { ago } from './moderationFacts.ts';
 import cardStyles from './ItemCards.module.css';
@@ -41,7 +42,7 @@ export function BannedTab({ list }: { list: PagedQuery<BannedMember> }) {
               </div>
               <p className={cardStyles.reason}>{member.reason}</p>
               <p className={cardStyles.meta}>
-                <span title={new Date(member.banned_at).toLocaleString()}>Banned {ago(member.banned_at, now)}</span>
+                <span title={fullTime(member.banned_at)}>Banned {ago(member.banned_at, now)}</span>
                 {member.delete_posts && <span className={styles.deletedMark}>Posts deleted</span>}
               </p>
             </li>

@@ -6,6 +6,7 @@ import type { LogEntry, LogFilters } from '../../backend/moderation.ts';
 import { useModerationLog } from '../../state/server/moderation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
+import { fullTime } from '../../lib/relativeTime.ts';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { ago, describeAction, isThreadToolAction, LOG_ACTIONS, loggedThreadTitle } from './moderationFacts.ts';
 import { useSettled } from './useSettled.ts';
@@ -118,11 +119,7 @@ export function LogTab() {
             <tbody>
               {list.rows.map((entry) => (
                 <tr key={entry.id} data-testid="log-entry">
-                  <td
-                    data-label="When"
-                    className={tableStyles.when}
-                    title={new Date(entry.created_at).toLocaleString()}
-                  >
+                  <td data-label="When" className={tableStyles.when} title={fullTime(entry.created_at)}>
                     {ago(entry.created_at, now)}
                   </td>
                   <td data-label="Who">{entry.actor_username ? `@${entry.actor_username}` : 'a deleted member'}</td>

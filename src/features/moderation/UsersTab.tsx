@@ -8,6 +8,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { SearchBox } from '../../ui/SearchBox.tsx';
 import { useMinuteClock } from '../../ui/useMinuteClock.ts';
+import { fullTime } from '../../lib/relativeTime.ts';
 import { BanDialog, type BanTarget } from './BanDialog.tsx';
 import { ListGate, LoadMore } from './ListStates.tsx';
 import { ago } from './moderationFacts.ts';
@@ -71,11 +72,7 @@ export function UsersTab({ onBanned }: { onBanned(): void }) {
                       </div>
                     </div>
                   </td>
-                  <td
-                    data-label="Joined"
-                    className={tableStyles.when}
-                    title={new Date(user.created_at).toLocaleString()}
-                  >
+                  <td data-label="Joined" className={tableStyles.when} title={fullTime(user.created_at)}>
                     {ago(user.created_at, now)}
                   </td>
                   <td data-label="Role">

@@ -4,7 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import { Suspense, useState, type ReactNode } from 'react';
 import type { ActivityEntry } from '../../backend/profiles.ts';
-import { relativeAge } from '../../lib/relativeTime.ts';
+import { fullTime, relativeAge } from '../../lib/relativeTime.ts';
 import { useMemberActivity } from '../../state/server/activity.ts';
 import { useThreadLink } from '../../state/queries/threadLinks.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -57,11 +57,7 @@ function ActivityRow({ entry, address, now }: { entry: ActivityEntry; address: s
         <span className={styles.activityTitle}>{entry.title}</span>
       </Link>
       {reply && entry.excerpt && <p className={styles.activityExcerpt}>{entry.excerpt}</p>}
-      <time
-        className={styles.activityTime}
-        dateTime={entry.created_at}
-        title={new Date(entry.created_at).toLocaleString()}
-      >
+      <time className={styles.activityTime} dateTime={entry.created_at} title={fullTime(entry.created_at)}>
         {ago(entry.created_at, now)}
       </time>
     </li>
