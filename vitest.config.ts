@@ -16,6 +16,9 @@ export default defineConfig({
           // Unit files share their workers' modules (each file makes its own mirrors and stores): importing React
           // and the app once per worker, not once per file, is most of this project's time.
           isolate: false,
+          // A mirror upgraded through its 13 versions in fake-indexeddb takes 1-2 s alone, and went past vitest's 5 s
+          // default on a busy machine: a bound for a stuck test, not a wait.
+          testTimeout: 30_000,
           // Projects with different worker limits run one after the other: unit first, it fails fastest.
           sequence: { groupOrder: 0 },
         },
