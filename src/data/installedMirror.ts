@@ -1,5 +1,6 @@
 // Which version of the mirror the browser holds, asked before the mirror is opened: a mirror with nothing to upgrade
 // is opened without declaring its history (openMirror's `installed`).
+import { withTimeout } from '../lib/withTimeout.ts';
 import { MIRROR_NAME } from './mirror.ts';
 
 /** A browser whose list of databases never answers (some have had that bug) still starts its app after this. */
@@ -15,12 +16,8 @@ export async function installedMirrorVersion(
   { name = MIRROR_NAME, giveUpMs = GIVE_UP_MS } = {},
 ): Promise<number | null | undefined> {
   if (typeof factory.databases !== 'function') return undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), giveUpMs);
-  });
   try {
-    const listed = await Promise.race([factory.databases(), late]);
+    const listed = await withTimeout(factory.databases(), giveUpMs, () => undefined);
     if (!listed) return undefined;
     const held = listed.find((database) => database.name === name);
     // Dexie opens version n as IndexedDB's version n x 10.
@@ -28,7 +25,5 @@ export async function installedMirrorVersion(
   } catch (error) {
     console.warn('Could not list the databases: the mirror declares all its versions', error);
     return undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }

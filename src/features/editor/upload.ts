@@ -4,6 +4,7 @@
 import { AppError, toAppError } from '../../backend/errors.ts';
 import { uploadFileFailure } from '../../backend/failureTexts.ts';
 import type { MediaBucket } from '../../backend/media.ts';
+import { withTimeout } from '../../lib/withTimeout.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const UPLOAD_TIMEOUT_MS = 10_000;
@@ -39,14 +40,6 @@ export function uploadPath(userId: string, file: UploadFile, now: number, random
 /** Alt text is the file name; brackets would end the markdown image early, so they are escaped. */
 export const imageMarkdown = (name: string, url: string) => `![${name.replace(/([[\]\\])/g, '\\$1')}](${url})`;
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AppError('unavailable', 'Upload timed out', { code: 'timeout' })), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 interface UploadDeps {
   bucket: MediaBucket;
   userId: string | null;
@@ -77,6 +70,9 @@ export async function uploadImages<F extends UploadFile & Blob>(files: F[], deps
       const { error } = await withTimeout(
         bucket.upload(path, file, { cacheControl: '3600', upsert: false, contentType: file.type }),
         deps.timeoutMs ?? UPLOAD_TIMEOUT_MS,
+        () => {
+          throw new AppError('unavailable', 'Upload timed out', { code: 'timeout' });
+        },
       );
       if (error) throw error;
       onUploaded(file, bucket.getPublicUrl(path).data.publicUrl);
