@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa.manifest.ts';
 import { FIRST_SCREENS, routePattern } from './src/data/firstScreens.ts';
+import { bootStages } from './scripts/bootStages.ts';
 import { preloadFirstScreen } from './scripts/preloadFirstScreen.ts';
 import { screensAhead } from './scripts/screensAhead.ts';
 import { ssrBundle } from './scripts/ssrBundle.ts';
@@ -21,6 +22,8 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(packageVersion) },
   plugins: [
     react(),
+    // The start's stages, loaded beside the entry, their styles inline.
+    bootStages(),
     // The screens a shared link or the installed app opens first.
     preloadFirstScreen(
       Object.values(FIRST_SCREENS).flatMap(({ routes, module }) =>

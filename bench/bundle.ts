@@ -1,8 +1,10 @@
 // The JavaScript the first screen (/) needs before it can paint, gzip, from the built assets and Vite's manifest:
-// the entry chunk, the home route's chunk, and every chunk they import statically.
+// the entry chunk, the start's stages (scripts/bootStages.ts), the home route's chunk, and every chunk they import
+// statically.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { BOOT_STAGES } from '../scripts/bootStages.ts';
 import { builtApp } from './builtApp.ts';
 import { printTable } from './stats.ts';
 
@@ -32,6 +34,7 @@ export async function benchBundle() {
     for (const dep of manifest[key]?.imports ?? []) visit(dep);
   };
   visit(entry);
+  BOOT_STAGES.forEach(visit);
   visit(HOME);
   const rows: (string | number)[][] = [];
   let total = 0;

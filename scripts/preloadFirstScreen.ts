@@ -3,7 +3,8 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import type { ScreenFiles } from '../src/data/screensAhead.ts';
-import { chunkOf, closure, filesBeyond, tagsFromBundle } from './bundleFiles.ts';
+import { bootFiles } from './bootStages.ts';
+import { chunkOf, filesBeyond, tagsFromBundle } from './bundleFiles.ts';
 
 export interface FirstScreen {
   /** The addresses that open this screen, as the router matches them. */
@@ -35,7 +36,7 @@ function preloadScript(screens: ({ path: string } & ScreenFiles)[]): string {
 
 export function preloadFirstScreen(screens: FirstScreen[]): Plugin {
   return tagsFromBundle('guap:preload-first-screen', (bundle, entry, { root, base }) => {
-    const loaded = closure(bundle, entry);
+    const loaded = bootFiles(bundle, entry, root);
     const preloads = screens.map(({ path, module }) => ({
       path: path.source,
       ...filesBeyond(bundle, [chunkOf(bundle, resolve(root, module), 'preloadFirstScreen')], loaded, base),

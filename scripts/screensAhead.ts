@@ -4,7 +4,8 @@
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
 import { SCREENS_AHEAD_ID } from '../src/data/screensAhead.ts';
-import { chunks, closure, filesBeyond, tagsFromBundle } from './bundleFiles.ts';
+import { bootFiles } from './bootStages.ts';
+import { chunks, filesBeyond, tagsFromBundle } from './bundleFiles.ts';
 
 export interface ScreensAhead {
   /** The screens' modules, by their path from the project root. */
@@ -21,7 +22,7 @@ export function screensAhead({ include, exclude }: ScreensAhead): Plugin {
     });
     // A renamed folder must fail the build, not quietly leave every screen to load when opened.
     if (screens.length === 0) throw new Error(`screensAhead: no screen's module matches ${include}`);
-    const files = filesBeyond(bundle, screens, closure(bundle, entry), base);
+    const files = filesBeyond(bundle, screens, bootFiles(bundle, entry, root), base);
     return [
       {
         tag: 'script',

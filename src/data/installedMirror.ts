@@ -1,7 +1,7 @@
 // Which version of the mirror the browser holds, asked before the mirror is opened: a mirror with nothing to upgrade
 // is opened without declaring its history (openMirror's `installed`).
 import { withTimeout } from '../lib/withTimeout.ts';
-import { MIRROR_NAME } from './mirror.ts';
+import { MIRROR_NAME } from './mirrorName.ts';
 
 /** A browser whose list of databases never answers (some have had that bug) still starts its app after this. */
 const GIVE_UP_MS = 1000;

@@ -24,8 +24,9 @@ import type {
   WalletSnapshotRow,
 } from './types.ts';
 import { wordIndexMiddleware } from './wordIndex.ts';
+import { MIRROR_NAME } from './mirrorName.ts';
 
-export const MIRROR_NAME = 'guap-mirror';
+export { MIRROR_NAME };
 
 /**
  * The stores of what this device keeps of its own, by the mirror version that set them. The synced tables' stores

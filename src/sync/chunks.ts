@@ -1,12 +1,10 @@
 // Pulled rows are written a couple of hundred at a time, each chunk in its own short transaction with a task boundary
 // before the next, so no write holds its thread for long: a page of a thousand rows in one transaction (its word
 // index, its live queries woken at once) made tasks of hundreds of milliseconds on the page's thread.
+import { nextTask } from '../lib/nextTask.ts';
 
 /** Rows per write: Dexie's author advises about 200; a chunk of posts with their words then takes a few ms. */
 const ROWS_PER_WRITE = 200;
-
-/** Yields to the event loop, so a tap or a frame waiting behind the sync runs first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Writes `rows` chunk by chunk, in order; a chunk starts only once the one before it is stored. */
 export async function inChunks<T>(

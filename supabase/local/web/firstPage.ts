@@ -10,6 +10,7 @@ import type { FirstRows } from '../../../src/data/firstRows.ts';
 import { FIRST_SCREENS, firstPageRoute, type FirstPageRoute } from '../../../src/data/firstScreens.ts';
 import { withRootMarkup } from '../../../src/ssr/rootMarkup.ts';
 import { SSR_ENTRY_FILE, ssrOutDir } from '../../../scripts/ssrOutDir.ts';
+import { BOOT_STAGES } from '../../../scripts/bootStages.ts';
 import type { Db } from '../db.ts';
 import { scriptSafeJson } from './embeddedConfig.ts';
 import { readFirstRows, UUID, type FirstPageColumns } from './firstPageRows.ts';
@@ -67,10 +68,12 @@ async function inlineStyles(staticDir: string): Promise<(html: string, page: Fir
     (await Promise.all([...new Set(files)].map((f) => readFile(join(staticDir, f), 'utf8')))).join('\n');
   const entryStyles = stylesOf(manifest, 'index.html');
   const entryCss = await read(entryStyles);
+  // The start's stages' styles are inline in the index already (scripts/bootStages.ts).
+  const startStyles = [...entryStyles, ...BOOT_STAGES.flatMap((module) => stylesOf(manifest, module))];
   const byPage = new Map<string, string>();
   // Each page's screen module, as the router loads it: its chunk's styles go inline.
   for (const [page, { module }] of Object.entries(FIRST_SCREENS)) {
-    byPage.set(page, await read(stylesOf(manifest, module).filter((f) => !entryStyles.includes(f))));
+    byPage.set(page, await read(stylesOf(manifest, module).filter((f) => !startStyles.includes(f))));
   }
   const links = entryStyles.map((f) => new RegExp(`<link rel="stylesheet"[^>]*href="/${f}"[^>]*>`));
   return (html, page) => {

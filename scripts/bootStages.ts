@@ -1,0 +1,45 @@
+// A Vite build plugin: the stages the app's start loads one after another (src/main.tsx) are, for index.html, part of
+// the entry. Their chunks are fetched beside it (modulepreload, evaluated only when the start imports them, each in a
+// task of its own), and their stylesheets are inline, before any screen's, as the entry's were: the server's page
+// paints styled with nothing but the HTML. Beside each inline stylesheet goes a disabled <link> to its file, which
+// the browser neither fetches nor applies: Vite's loader, importing the stage, sees the sheet there and does not add
+// it again, which would fetch it before the stage could run and put it after the screens' styles.
+import { resolve } from 'node:path';
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import { chunkOf, closure, filesBeyond, tagsFromBundle } from './bundleFiles.ts';
+
+/** The start's stages, from the project root, in the order src/main.tsx imports them. */
+export const BOOT_STAGES = [
+  'src/app/boot/createAppSync.ts',
+  'src/app/boot/reactDom.ts',
+  'src/app/router.tsx',
+  'src/app/boot/renderApp.tsx',
+];
+
+/** The files the page loads before its first render: the entry's chunks and the stages', by file name. */
+export function bootFiles(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk, root: string): Set<string> {
+  const stages = BOOT_STAGES.map((module) => chunkOf(bundle, resolve(root, module), 'bootStages'));
+  return new Set([entry, ...stages].flatMap((chunk) => [...closure(bundle, chunk)]));
+}
+
+export function bootStages(): Plugin {
+  return tagsFromBundle('guap:boot-stages', (bundle, entry, { root, base }) => {
+    const stages = BOOT_STAGES.map((module) => chunkOf(bundle, resolve(root, module), 'bootStages'));
+    const { scripts, styles } = filesBeyond(bundle, stages, closure(bundle, entry), base);
+    const preloads = scripts.map((href): HtmlTagDescriptor => ({
+      tag: 'link',
+      attrs: { rel: 'modulepreload', crossorigin: true, href },
+      injectTo: 'head',
+    }));
+    const sheets = styles.flatMap((href): HtmlTagDescriptor[] => {
+      const asset = bundle[href.slice(base.length)];
+      if (asset?.type !== 'asset') throw new Error(`bootStages: the stylesheet ${href} is not in the bundle`);
+      return [
+        // The stylesheet is the build's own: it holds no '</style'.
+        { tag: 'style', children: String(asset.source), injectTo: 'head' },
+        { tag: 'link', attrs: { rel: 'stylesheet', href, disabled: true }, injectTo: 'head' },
+      ];
+    });
+    return [...preloads, ...sheets];
+  });
+}

@@ -1,0 +1,102 @@
+// The start's last stage (src/main.tsx loads it once the mirror and the engine are up, in a task of its own): React,
+// the router and the app's screens, then the first render, which hydrates the server's page where there is one.
+import { StrictMode, startTransition } from 'react';
+import type { ForumClient } from '../../backend/client.ts';
+import { backendOf } from '../../state/BackendContext.tsx';
+import type { FirstScreen } from '../../state/queries/firstScreen.tsx';
+import type * as SeedFirstRows from '../../sync/seedFirstRows.ts';
+import type { SyncEngine } from '../../sync/engine.ts';
+import { logErrorLater } from '../../state/errors/logErrorLater.ts';
+import { nextTask } from '../../lib/nextTask.ts';
+import { AppRoot } from '../AppRoot.tsx';
+import { debugPagesEnabled } from '../debugPages.ts';
+import { createAppRouter, loadKeyboardShortcuts } from '../router.tsx';
+import { warmScreens } from '../warmScreens.ts';
+import { loadHeaderSearch } from '../shell/Header.tsx';
+import { createAppSession } from './createAppSession.ts';
+import { takeEarlyTaps, tapAgain } from './earlyInput.ts';
+import { createRoot, hydrateRoot } from './reactDom.ts';
+import '../../ui/theme.css';
+
+/** The rows the server rendered the page from, read from the HTML, with the module that keeps them. */
+export type FirstPage = Partial<ReturnType<typeof SeedFirstRows.firstPageIn>> & { m: typeof SeedFirstRows };
+
+export interface AppStart {
+  client: Promise<ForumClient>;
+  /** Settles once supabase-js's code has loaded (or could not). */
+  clientCode: Promise<unknown>;
+  backendUrl: string;
+  sync: SyncEngine;
+  first: FirstPage | undefined;
+}
+
+/**
+ * The server rendered the page as the app's first render for a visitor (hydratesAt): the app hydrates that markup
+ * instead of replacing it, a member's too, whose first render is a visitor's (the session store's first state) and the
+ * next one the member's, in place. A session arriving in the address is not yet a session, nor a visitor's page.
+ */
+function hydratesServerPage(rendered: boolean | undefined): boolean {
+  return rendered === true && !/access_token|error_description/.test(window.location.hash);
+}
+
+export async function renderApp(rootElement: HTMLElement, { client, clientCode, backendUrl, sync, first }: AppStart) {
+  const hydrating = hydratesServerPage(first?.hydrates);
+  const session = createAppSession(client, backendUrl, sync.db, hydrating);
+  // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
+  session.getState().start();
+  // The router is built in a task of its own: with the mirror's schema and the session before it, one task was
+  // long enough to hold a tap back on a phone.
+  await nextTask();
+  const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env), mirror: sync.db });
+  // The rows the HTML shows go into the mirror first, so the live reads find them too.
+  if (first?.rows) {
+    await first.m
+      .seedFirstRows(sync.db, first.rows)
+      .catch((error: unknown) => logErrorLater(error, 'Could not keep the rows the page came with'));
+  }
+  // Only a hydrating render starts from the rows' answers, read as a visitor: the live reads that follow answer from
+  // the mirror, a member's own rows with them.
+  const firstScreen: FirstScreen = {
+    answers: hydrating ? first?.answers : undefined,
+    threadCounts: first?.answers?.threadCounts ?? {},
+  };
+  // The rows are the first address's: a screen opened at another one starts from the mirror.
+  const firstHref = router.state.location.href;
+  const leftFirstPage = router.subscribe('onBeforeNavigate', ({ toLocation }) => {
+    if (toLocation.href === firstHref) return;
+    firstScreen.answers = undefined;
+    leftFirstPage();
+  });
+  const app = (
+    <StrictMode>
+      <AppRoot backend={backendOf(client)} session={session} sync={sync} firstScreen={firstScreen} router={router} />
+    </StrictMode>
+  );
+  // Everything the first render needs is here before it starts, so no part of the page waits behind a placeholder,
+  // or is replaced because the app's state moved while it waited. If some of it did not come (the connection
+  // dropped after the paint), the app starts all the same and renders the page anew; the parts whose code is
+  // missing come once the browser is back online (loadAgainWhenOnline), as does the screen's own, which
+  // router.load() waits for.
+  const needed: PromiseSettledResult<unknown>[] = hydrating
+    ? await Promise.allSettled([
+        router.load(),
+        clientCode.then(() => client),
+        loadHeaderSearch(),
+        loadKeyboardShortcuts(),
+      ])
+    : [];
+  const missing = needed.find((loaded): loaded is PromiseRejectedResult => loaded.status === 'rejected');
+  if (missing) console.warn('The page is rendered anew: some of its code did not load', missing.reason);
+  // Taps on the server's page reach its buttons once hydrated; a page rendered anew has other buttons.
+  const taps = takeEarlyTaps();
+  if (hydrating && !missing) {
+    // In a transition React hydrates in slices of a few milliseconds, yielding between them, instead of in one task
+    // as long as the whole page (a phone's 200-post thread: half a second the page could not answer a tap). The
+    // server's markup stays meanwhile, and a tap on a part not yet hydrated makes React hydrate at once.
+    startTransition(() => {
+      hydrateRoot(rootElement, app);
+    });
+    tapAgain(taps);
+  } else createRoot(rootElement).render(app);
+  warmScreens();
+}
