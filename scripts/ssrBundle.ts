@@ -1,8 +1,9 @@
 // A Vite build plugin: the server's entry (src/ssr/renderFirstPage.tsx) is built beside the app, into `<outDir>-ssr/`,
 // with the same config, so its markup carries the very class names of the app's styles. The local stack loads it to
 // write a first page into the HTML it serves (supabase/local/web/firstPage.ts). And index.html itself is built with the
-// shell in its root and the entry's stylesheet inline, so that any static host's first paint needs nothing but the
-// HTML: done while Vite writes index.html, so the service worker's precache lists the page as served.
+// shell in its root and the entry's stylesheet inline (the start's stages' are inlined by scripts/bootStages.ts), so
+// that any static host's first paint needs nothing but the HTML: done while Vite writes index.html, so the service
+// worker's precache lists the page as served.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type IndexHtmlTransformContext, type Plugin, type ResolvedConfig } from 'vite';

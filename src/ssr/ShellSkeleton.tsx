@@ -1,5 +1,5 @@
 // Where the page goes in the shell of index.html, until the app has drawn it: a heading and a list as placeholders.
-// Sized inline: only the entry's stylesheet (with `.skeleton`) comes with index.html. With JavaScript off the app never
+// Sized inline: only the start's stylesheets (with `.skeleton`) come with index.html. With JavaScript off the app never
 // draws it, so the page says what it needs and where reading works without it.
 const ROWS = 5;
 

@@ -73,3 +73,22 @@ test('once the app is idle, the other screens have their code: Groups opens offl
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible();
   expect(asked.filter((path) => path.endsWith('.js'))).toEqual([]);
 });
+
+test("the start's styles come inline: the app starts without fetching their files, and adds them no second time", async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('.css')) stylesheets.push(path);
+  });
+  await page.goto('/threads');
+  // The list is the app's own render: index.html holds only the shell's placeholders there.
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  const inline = await page
+    .locator('link[rel="stylesheet"][disabled]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(inline.length).toBeGreaterThan(0);
+  expect(stylesheets.filter((path) => inline.includes(path))).toEqual([]);
+  for (const path of inline) await expect(page.locator(`link[href="${path}"]:not([disabled])`)).toHaveCount(0);
+});
