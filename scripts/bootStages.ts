@@ -10,7 +10,7 @@ import { chunkOf, closure, filesBeyond, tagsFromBundle } from './bundleFiles.ts'
 
 /** The start's stages, from the project root, in the order src/main.tsx imports them. */
 export const BOOT_STAGES = [
-  'src/app/boot/createAppSync.ts',
+  'src/app/boot/startData.ts',
   'src/app/boot/reactDom.ts',
   'src/app/router.tsx',
   'src/app/boot/renderApp.tsx',

@@ -1,5 +1,5 @@
-// Boot: find the backend, then start the app in stages, each evaluated in a task of its own: the mirror and the sync
-// engine (Dexie's code); React's DOM renderer; the router with the shell; then the rest of the app (renderApp.tsx),
+// Boot: find the backend, then start the app in stages, each evaluated in a task of its own: the mirror, the sync
+// engine and the session (Dexie's code); React's DOM renderer; the router with the shell; then the rest of the app (renderApp.tsx),
 // which renders. The page's HTML loads every stage's code beside this entry (scripts/bootStages.ts, whose list is
 // this order); evaluated as one graph, they made one task of a quarter of a second on a phone, which no tap could
 // interrupt.
@@ -16,7 +16,7 @@ window.addEventListener('error', (event) => console.error('Unhandled error', eve
 const rootElement = document.getElementById('root')!;
 const loadClient = () => import('./backend/client.ts');
 // A stage that could not load (the connection dropped after the paint) is loaded again once the browser is online.
-const loadSyncStage = loadAgainWhenOnline(() => import('./app/boot/createAppSync.ts'));
+const loadDataStage = loadAgainWhenOnline(() => import('./app/boot/startData.ts'));
 const loadRenderStage = loadAgainWhenOnline(() => import('./app/boot/renderApp.tsx'));
 /** The stages between, which the render stage imports: evaluated ahead of it, each in a task of its own. */
 const evaluatedAhead = [
@@ -51,18 +51,37 @@ function showBootError() {
   rootElement.replaceChildren(message);
 }
 
+/**
+ * The server rendered the page as the app's first render for a visitor (hydratesAt): the app hydrates that markup
+ * instead of replacing it, a member's too, whose first render is a visitor's (the session store's first state) and the
+ * next one the member's, in place. A session arriving in the address is not yet a session, nor a visitor's page.
+ */
+function hydratesServerPage(rendered: boolean | undefined): boolean {
+  return rendered === true && !/access_token|error_description/.test(window.location.hash);
+}
+
 async function start(config: Awaited<ReturnType<typeof loadBackendConfig>>) {
   // supabase-js loads after the first screen, which paints from the mirror. Its code not loading (the connection
   // dropped after the paint) renders the page anew, and the client comes once the browser is back online: the
   // engine and the session wait for it instead of failing for the page's life.
   const clientCode = loadClient();
+  const [{ createAppSync, createAppSession }, installed, first] = await Promise.all([
+    loadDataStage(),
+    installedMirror,
+    firstPage?.catch((error: unknown) => {
+      logErrorLater(error, 'Could not read the rows the page came with');
+      return undefined;
+    }),
+  ]);
+  // From here to the session's start nothing waits: the client is made (and reads a password-reset link in the
+  // address) only after the session listens, so its PASSWORD_RECOVERY event is not missed.
   const client = clientCode.catch(loadAgainWhenOnline(loadClient)).then((m) => m.createBackendClient(config));
-  const { createAppSync } = await loadSyncStage();
-  const sync = createAppSync(client, config, await installedMirror);
-  const first = await firstPage?.catch((error: unknown) => {
-    logErrorLater(error, 'Could not read the rows the page came with');
-    return undefined;
-  });
+  const sync = createAppSync(client, config, installed);
+  const hydrating = hydratesServerPage(first?.hydrates);
+  const session = createAppSession(client, config.url, sync.db, hydrating);
+  session.getState().start();
+  // Once the first screen is up: it paints from the mirror, and a return visit starts no request before it.
+  whenIdle(() => void sync.start(), 500);
   for (const stage of evaluatedAhead) {
     await nextTask();
     await stage();
@@ -70,11 +89,7 @@ async function start(config: Awaited<ReturnType<typeof loadBackendConfig>>) {
   await nextTask();
   const { renderApp } = await loadRenderStage();
   await nextTask();
-  const rendered = renderApp(rootElement, { client, clientCode, backendUrl: config.url, sync, first });
-  // Once the first screen is up: it paints from the mirror, and a return visit starts no request before it. (The
-  // render stage has created the session by now: it does so before it first waits.)
-  whenIdle(() => void sync.start(), 500);
-  await rendered;
+  await renderApp(rootElement, { client, clientCode, sync, session, first, hydrating });
   // The app started from the kept config without waiting for the server; a changed one needs a fresh start.
   if (startsFromKeptConfig) {
     void refreshBackendConfig(configSources, config).then((changed) => changed && window.location.reload());

@@ -182,6 +182,17 @@ test('a visitor whose connection drops before supabase-js has loaded gets the re
   const reader = new ThreadPage(page);
   // The app's start waits for the client's code, held until the connection has gone.
   await reader.open(SEEDED.short, { started: false });
+  // The rest of the start's code (its stages, preloaded beside the client's) has come; only supabase-js has not.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
+        const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+        const renderStage = [...arrived].some((name) => /\/assets\/renderApp-[^/]+\.js$/.test(name));
+        return renderStage && links.every((link) => arrived.has(link.href));
+      }),
+    )
+    .toBe(true);
   await page.context().setOffline(true);
   drop();
   await appStarted(page);

@@ -6,6 +6,7 @@ import { backendOf } from '../../state/BackendContext.tsx';
 import type { FirstScreen } from '../../state/queries/firstScreen.tsx';
 import type * as SeedFirstRows from '../../sync/seedFirstRows.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
+import type { SessionStore } from '../../state/session/sessionStore.ts';
 import { logErrorLater } from '../../state/errors/logErrorLater.ts';
 import { nextTask } from '../../lib/nextTask.ts';
 import { AppRoot } from '../AppRoot.tsx';
@@ -13,7 +14,6 @@ import { debugPagesEnabled } from '../debugPages.ts';
 import { createAppRouter, loadKeyboardShortcuts } from '../router.tsx';
 import { warmScreens } from '../warmScreens.ts';
 import { loadHeaderSearch } from '../shell/Header.tsx';
-import { createAppSession } from './createAppSession.ts';
 import { takeEarlyTaps, tapAgain } from './earlyInput.ts';
 import { createRoot, hydrateRoot } from './reactDom.ts';
 import '../../ui/theme.css';
@@ -25,25 +25,18 @@ export interface AppStart {
   client: Promise<ForumClient>;
   /** Settles once supabase-js's code has loaded (or could not). */
   clientCode: Promise<unknown>;
-  backendUrl: string;
   sync: SyncEngine;
+  /** Started already (src/main.tsx), before the client was made. */
+  session: SessionStore;
   first: FirstPage | undefined;
+  /** Whether the first render hydrates the server's page (or renders anew). */
+  hydrating: boolean;
 }
 
-/**
- * The server rendered the page as the app's first render for a visitor (hydratesAt): the app hydrates that markup
- * instead of replacing it, a member's too, whose first render is a visitor's (the session store's first state) and the
- * next one the member's, in place. A session arriving in the address is not yet a session, nor a visitor's page.
- */
-function hydratesServerPage(rendered: boolean | undefined): boolean {
-  return rendered === true && !/access_token|error_description/.test(window.location.hash);
-}
-
-export async function renderApp(rootElement: HTMLElement, { client, clientCode, backendUrl, sync, first }: AppStart) {
-  const hydrating = hydratesServerPage(first?.hydrates);
-  const session = createAppSession(client, backendUrl, sync.db, hydrating);
-  // Started before the first render so a password-reset link's PASSWORD_RECOVERY event is not missed.
-  session.getState().start();
+export async function renderApp(
+  rootElement: HTMLElement,
+  { client, clientCode, sync, session, first, hydrating }: AppStart,
+) {
   // The router is built in a task of its own: with the mirror's schema and the session before it, one task was
   // long enough to hold a tap back on a phone.
   await nextTask();
