@@ -1,8 +1,8 @@
 // Boot: find the backend, then start the app in stages, each evaluated in a task of its own: the mirror, the sync
-// engine and the session (Dexie's code); React's DOM renderer; the router with the shell; then the rest of the app (renderApp.tsx),
-// which renders. The page's HTML loads every stage's code beside this entry (scripts/bootStages.ts, whose list is
-// this order); evaluated as one graph, they made one task of a quarter of a second on a phone, which no tap could
-// interrupt.
+// engine and the session (Dexie's code); React's DOM renderer; the router with the shell; then the rest of the app
+// (renderApp.tsx), which renders. The page's HTML loads every stage's code beside this entry (scripts/bootStages.ts,
+// whose list is this order); evaluated as one graph, they made one task of a quarter of a second on a phone, which no
+// tap could interrupt.
 import { loadAgainWhenOnline } from './lib/loadAgainWhenOnline.ts';
 import { nextTask } from './lib/nextTask.ts';
 import { whenIdle } from './lib/whenIdle.ts';

@@ -1,5 +1,5 @@
-// The start's last stage (src/main.tsx loads it once the mirror and the engine are up, in a task of its own): React,
-// the router and the app's screens, then the first render, which hydrates the server's page where there is one.
+// The start's last stage (src/main.tsx loads it once the mirror, the engine and the session are up, in a task of its
+// own): the app's root and screens, then the first render, which hydrates the server's page where there is one.
 import { StrictMode, startTransition } from 'react';
 import type { ForumClient } from '../../backend/client.ts';
 import { backendOf } from '../../state/BackendContext.tsx';
