@@ -16,16 +16,19 @@ export const BOOT_STAGES = [
   'src/app/boot/renderApp.tsx',
 ];
 
+/** The stages' chunks, in their order; a renamed stage fails the build. */
+function stageChunks(bundle: Rollup.OutputBundle, root: string): Rollup.OutputChunk[] {
+  return BOOT_STAGES.map((module) => chunkOf(bundle, resolve(root, module), 'bootStages'));
+}
+
 /** The files the page loads before its first render: the entry's chunks and the stages', by file name. */
 export function bootFiles(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk, root: string): Set<string> {
-  const stages = BOOT_STAGES.map((module) => chunkOf(bundle, resolve(root, module), 'bootStages'));
-  return new Set([entry, ...stages].flatMap((chunk) => [...closure(bundle, chunk)]));
+  return new Set([entry, ...stageChunks(bundle, root)].flatMap((chunk) => [...closure(bundle, chunk)]));
 }
 
 export function bootStages(): Plugin {
   return tagsFromBundle('guap:boot-stages', (bundle, entry, { root, base }) => {
-    const stages = BOOT_STAGES.map((module) => chunkOf(bundle, resolve(root, module), 'bootStages'));
-    const { scripts, styles } = filesBeyond(bundle, stages, closure(bundle, entry), base);
+    const { scripts, styles } = filesBeyond(bundle, stageChunks(bundle, root), closure(bundle, entry), base);
     const preloads = scripts.map((href): HtmlTagDescriptor => ({
       tag: 'link',
       attrs: { rel: 'modulepreload', crossorigin: true, href },
