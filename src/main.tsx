@@ -88,7 +88,6 @@ async function start(config: Awaited<ReturnType<typeof loadBackendConfig>>) {
   }
   await nextTask();
   const { renderApp } = await loadRenderStage();
-  await nextTask();
   await renderApp(rootElement, { client, clientCode, sync, session, first, hydrating });
   // The app started from the kept config without waiting for the server; a changed one needs a fresh start.
   if (startsFromKeptConfig) {
