@@ -1,9 +1,10 @@
 // A Vite build plugin: the stages the app's start loads one after another (src/main.tsx) are, for index.html, part of
 // the entry. Their chunks are fetched beside it (modulepreload, evaluated only when the start imports them, each in a
 // task of its own), and their stylesheets are inline, before any screen's, as the entry's were: the server's page
-// paints styled with nothing but the HTML. Beside each inline stylesheet goes a disabled <link> to its file, which
-// the browser neither fetches nor applies: Vite's loader, importing the stage, sees the sheet there and does not add
-// it again, which would fetch it before the stage could run and put it after the screens' styles.
+// paints styled with nothing but the HTML. An inline script then adds a disabled <link> to each stylesheet's file,
+// which the browser neither fetches nor applies: Vite's loader, importing the stage, sees the sheet there and does not
+// add it again, which would fetch it before the stage could run and put it after the screens' styles. The links are
+// the script's, not the markup's: Chromium's preload scanner fetches a disabled stylesheet link it reads in the HTML.
 import { resolve } from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 import { chunkOf, closure, filesBeyond, tagsFromBundle } from './bundleFiles.ts';
@@ -26,6 +27,17 @@ export function bootFiles(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk
   return new Set([entry, ...stageChunks(bundle, root)].flatMap((chunk) => [...closure(bundle, chunk)]));
 }
 
+/** An inline script adding a disabled stylesheet link to each file, to the head, as the parser meets it. */
+function disabledLinks(hrefs: string[]): string {
+  return `for (const href of ${JSON.stringify(hrefs)}) {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.setAttribute('disabled', '');
+  link.href = href;
+  document.head.append(link);
+}`;
+}
+
 export function bootStages(): Plugin {
   return tagsFromBundle('guap:boot-stages', (bundle, entry, { root, base }) => {
     const { scripts, styles } = filesBeyond(bundle, stageChunks(bundle, root), closure(bundle, entry), base);
@@ -34,15 +46,13 @@ export function bootStages(): Plugin {
       attrs: { rel: 'modulepreload', crossorigin: true, href },
       injectTo: 'head',
     }));
-    const sheets = styles.flatMap((href): HtmlTagDescriptor[] => {
+    const sheets = styles.map((href): HtmlTagDescriptor => {
       const asset = bundle[href.slice(base.length)];
       if (asset?.type !== 'asset') throw new Error(`bootStages: the stylesheet ${href} is not in the bundle`);
-      return [
-        // The stylesheet is the build's own: it holds no '</style'.
-        { tag: 'style', children: String(asset.source), injectTo: 'head' },
-        { tag: 'link', attrs: { rel: 'stylesheet', href, disabled: true }, injectTo: 'head' },
-      ];
+      // The stylesheet is the build's own: it holds no '</style'.
+      return { tag: 'style', children: String(asset.source), injectTo: 'head' };
     });
-    return [...preloads, ...sheets];
+    const links: HtmlTagDescriptor = { tag: 'script', children: disabledLinks(styles), injectTo: 'head' };
+    return [...preloads, ...sheets, links];
   });
 }
