@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa.manifest.ts';
 import { FIRST_SCREENS, routePattern } from './src/data/firstScreens.ts';
+import { bootChunks } from './scripts/bootChunks.ts';
 import { bootStages } from './scripts/bootStages.ts';
 import { preloadFirstScreen } from './scripts/preloadFirstScreen.ts';
 import { screensAhead } from './scripts/screensAhead.ts';
@@ -24,6 +25,8 @@ export default defineConfig({
     react(),
     // The start's stages, loaded beside the entry, their styles inline.
     bootStages(),
+    // The start's code in one chunk per stage.
+    bootChunks(),
     // The screens a shared link or the installed app opens first.
     preloadFirstScreen(
       Object.values(FIRST_SCREENS).flatMap(({ routes, module }) =>

@@ -1,15 +1,16 @@
 // The JavaScript the first screen (/) needs before it can paint, gzip, from the built assets and Vite's manifest:
-// the entry chunk, the start's stages (scripts/bootStages.ts), the home route's chunk, and every chunk they import
+// the entry chunk, the start's stages' (scripts/bootChunks.ts), the home route's chunk, and every chunk they import
 // statically.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BOOT_STAGES } from '../scripts/bootStages.ts';
+import { bootChunkKeys } from '../scripts/bootChunks.ts';
 import { builtApp } from './builtApp.ts';
 import { printTable } from './stats.ts';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -34,7 +35,7 @@ export async function benchBundle() {
     for (const dep of manifest[key]?.imports ?? []) visit(dep);
   };
   visit(entry);
-  BOOT_STAGES.forEach(visit);
+  bootChunkKeys(manifest).forEach(visit);
   visit(HOME);
   const rows: (string | number)[][] = [];
   let total = 0;

@@ -188,7 +188,7 @@ test('a visitor whose connection drops before supabase-js has loaded gets the re
       page.evaluate(() => {
         const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
         const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-        const renderStage = [...arrived].some((name) => /\/assets\/renderApp-[^/]+\.js$/.test(name));
+        const renderStage = [...arrived].some((name) => /\/assets\/boot-renderApp-[^/]+\.js$/.test(name));
         return renderStage && links.every((link) => arrived.has(link.href));
       }),
     )

@@ -10,7 +10,7 @@ import type { FirstRows } from '../../../src/data/firstRows.ts';
 import { FIRST_SCREENS, firstPageRoute, type FirstPageRoute } from '../../../src/data/firstScreens.ts';
 import { withRootMarkup } from '../../../src/ssr/rootMarkup.ts';
 import { SSR_ENTRY_FILE, ssrOutDir } from '../../../scripts/ssrOutDir.ts';
-import { BOOT_STAGES } from '../../../scripts/bootStages.ts';
+import { bootChunkKeys } from '../../../scripts/bootChunks.ts';
 import type { Db } from '../db.ts';
 import { scriptSafeJson } from './embeddedConfig.ts';
 import { readFirstRows, UUID, type FirstPageColumns } from './firstPageRows.ts';
@@ -25,6 +25,7 @@ interface Renderer extends FirstPageColumns {
 
 interface ViteManifestEntry {
   file: string;
+  name?: string;
   css?: string[];
   imports?: string[];
 }
@@ -69,7 +70,7 @@ async function inlineStyles(staticDir: string): Promise<(html: string, page: Fir
   const entryStyles = stylesOf(manifest, 'index.html');
   const entryCss = await read(entryStyles);
   // The start's stages' styles are inline in the index already (scripts/bootStages.ts).
-  const startStyles = [...entryStyles, ...BOOT_STAGES.flatMap((module) => stylesOf(manifest, module))];
+  const startStyles = [...entryStyles, ...bootChunkKeys(manifest).flatMap((key) => stylesOf(manifest, key))];
   const byPage = new Map<string, string>();
   // Each page's screen module, as the router loads it: its chunk's styles go inline.
   for (const [page, { module }] of Object.entries(FIRST_SCREENS)) {
