@@ -2,7 +2,7 @@
 import type { Session } from '@supabase/supabase-js';
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
-import { once } from '../lib/once.ts';
+import { importOnce } from '../lib/loadAgainWhenOnline.ts';
 import { createUuidV7 } from '../lib/uuidv7.ts';
 import { DEFAULT_OPTIONS, type EngineDeps, type EngineOptions, type OpenThreadResult } from './engineTypes.ts';
 import { LastSeenStamp } from './lastSeen.ts';
@@ -43,14 +43,14 @@ export class SyncEngine {
   private readonly newId: () => string;
 
   private client!: ForumClient;
-  private readonly network = once(() => import('./network.ts'));
+  private readonly network = importOnce(() => import('./network.ts'));
   /** Loaded apart from the engine: it brings the table of write kinds, which the first screen does not need. */
-  private readonly pendingRows = once(() => import('./pendingRows.ts'));
+  private readonly pendingRows = importOnce(() => import('./pendingRows.ts'));
   /** Loaded apart too: it brings the table of synced tables. */
-  private readonly mirrorReset = once(() => import('./mirrorReset.ts'));
+  private readonly mirrorReset = importOnce(() => import('./mirrorReset.ts'));
   /** The send side, loaded at the first flush: the first screen sends nothing. */
   private loadedSender: OutboxSender | undefined;
-  private readonly sender = once(async () => {
+  private readonly sender = importOnce(async () => {
     const { OutboxSender } = await import('./outboxSender.ts');
     return (this.loadedSender = new OutboxSender({
       deps: this.deps,

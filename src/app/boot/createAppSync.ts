@@ -6,8 +6,7 @@ import { logErrorLater } from '../../state/errors/logErrorLater.ts';
 import { browserEnvironment } from '../../sync/browserEnvironment.ts';
 import { SyncEngine } from '../../sync/engine.ts';
 import { memoryLocks, webLocks } from '../../sync/locks.ts';
-import { once } from '../../lib/once.ts';
-import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
+import { importOnce, loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 import { liveInWorker } from '../../sync/liveInWorker.ts';
 
 /** `installedMirror`: the mirror's version in this browser (installedMirrorVersion), so a current one opens faster. */
@@ -17,7 +16,7 @@ export function createAppSync(
   installedMirror?: number | null,
 ): SyncEngine {
   // Loaded at the first pull, like the engine's network code: the first screen does not need it.
-  const inWorker = once(async () => (await import('../../sync/pullLeader.ts')).syncInBrowser(backend));
+  const inWorker = importOnce(async () => (await import('../../sync/pullLeader.ts')).syncInBrowser(backend));
   const hasWorker = typeof Worker !== 'undefined';
   return new SyncEngine({
     db: openMirror({ installed: installedMirror }),
