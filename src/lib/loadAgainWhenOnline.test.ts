@@ -1,6 +1,7 @@
 // loadAgainWhenOnline: a lazy chunk that the dropped connection kept out loads once the connection is back.
 import { describe, expect, it, vi } from 'vitest';
-import { importOnce, loadAgainWhenOnline, RETRY_AFTER_MS, type Connection } from './loadAgainWhenOnline.ts';
+import { importOnce } from './importOnce.ts';
+import { loadAgainWhenOnline, RETRY_AFTER_MS, type Connection } from './loadAgainWhenOnline.ts';
 
 /**
  * A connection the test drives: `goOnline` fires the `online` event; sleeps end at once and are recorded; a reload is

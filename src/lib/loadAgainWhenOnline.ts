@@ -4,28 +4,17 @@
 // toaster was missing; meanwhile the component's Suspense fallback shows. A browser that keeps a failed module fetch
 // (Chromium 150 and 155 do, as the HTML standard's module map says) fails every later import() of that chunk without
 // asking the network: when the try made as the connection came back fails too, the document is loaded anew, at most
-// once a minute. (Not sooner: the page would not load while the connection is still gone.)
-import { once } from './once.ts';
+// once a minute (importOnce.ts's host). (Not sooner: the page would not load while the connection is still gone.)
+import { scopeHost, type ModuleHost } from './importOnce.ts';
 
 /** While the browser says it is online, the waits before each new try; after the last, the failure is thrown. */
 export const RETRY_AFTER_MS = [1_000, 2_000, 5_000, 10_000];
 
-export interface Connection {
-  isOnline(): boolean;
-  /** Resolves at the next `online` event. */
-  backOnline(): Promise<void>;
-  /** How many `online` events the page has heard. */
-  timesBackOnline(): number;
+export interface Connection extends ModuleHost {
   sleep(ms: number): Promise<void>;
   /** Puts back, before a new try, what a failed one left broken: the stylesheets that did not load. */
   restore(): Promise<void>;
-  /** Loads the document anew, unless it did so for a failed load in the last minute: says whether it does. */
-  reload(): boolean;
 }
-
-/** sessionStorage's key for when the document was last loaded anew for a chunk that did not load. */
-const RELOADED_AT_KEY = 'guap:reloaded-for-code';
-const RELOAD_AT_MOST_EVERY_MS = 60_000;
 
 /**
  * `load` again and again, each time the browser comes back online; while it says it is online (a server that did
@@ -55,32 +44,6 @@ export function loadAgainWhenOnline<T>(
       }
     }
   };
-}
-
-/**
- * A module loaded once, whichever caller asks first, for code that calls again when it needs it (the sync engine's
- * parts) rather than waiting: a failed load is forgotten, and the next call loads it again. After a failure, the
- * module is asked for again as the connection comes back: if that fails too, or a call after it, the browser kept
- * the failed fetch, and the document is loaded anew.
- */
-export function importOnce<T>(load: () => Promise<T>, connection: Connection = browserConnection()): () => Promise<T> {
-  const module = once(load);
-  let backOnlineAtFailure: number | undefined;
-  const reloadIfOnline = () => connection.isOnline() && connection.reload();
-  return () =>
-    module().catch(async (error: unknown) => {
-      if (backOnlineAtFailure === undefined) {
-        backOnlineAtFailure = connection.timesBackOnline();
-        void connection
-          .backOnline()
-          .then(module)
-          .then(() => (backOnlineAtFailure = undefined), reloadIfOnline);
-      } else if (connection.timesBackOnline() > backOnlineAtFailure && reloadIfOnline()) {
-        // The page goes; until then the caller waits, as it would for the module.
-        return await new Promise<never>(() => undefined);
-      }
-      throw error;
-    });
 }
 
 /**
@@ -118,32 +81,17 @@ async function reloadFailedStylesheets() {
   );
 }
 
-function reloadOnceAMinute(): boolean {
-  // A worker has no document to load anew.
-  if (typeof window === 'undefined') return false;
-  const last = Number(window.sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
-  if (Date.now() - last < RELOAD_AT_MOST_EVERY_MS) return false;
-  window.sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
-  window.location.reload();
-  return true;
-}
-
 let watching = false;
-let timesBackOnline = 0;
 
 function browserConnection(): Connection {
   // The server renders the shell too, with no document: nothing there ever loads late.
   if (!watching && typeof document !== 'undefined') {
     watching = true;
     watchStylesheets();
-    window.addEventListener('online', () => (timesBackOnline += 1));
   }
   return {
-    isOnline: () => navigator.onLine,
-    backOnline: () => new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true })),
-    timesBackOnline: () => timesBackOnline,
+    ...scopeHost(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     restore: reloadFailedStylesheets,
-    reload: reloadOnceAMinute,
   };
 }

@@ -2,7 +2,7 @@
 import type { Session } from '@supabase/supabase-js';
 import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
-import { importOnce } from '../lib/loadAgainWhenOnline.ts';
+import { importOnce } from '../lib/importOnce.ts';
 import { createUuidV7 } from '../lib/uuidv7.ts';
 import { DEFAULT_OPTIONS, type EngineDeps, type EngineOptions, type OpenThreadResult } from './engineTypes.ts';
 import { LastSeenStamp } from './lastSeen.ts';

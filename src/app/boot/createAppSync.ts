@@ -6,7 +6,8 @@ import { logErrorLater } from '../../state/errors/logErrorLater.ts';
 import { browserEnvironment } from '../../sync/browserEnvironment.ts';
 import { SyncEngine } from '../../sync/engine.ts';
 import { memoryLocks, webLocks } from '../../sync/locks.ts';
-import { importOnce, loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
+import { importOnce } from '../../lib/importOnce.ts';
+import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 import { liveInWorker } from '../../sync/liveInWorker.ts';
 
 /** `installedMirror`: the mirror's version in this browser (installedMirrorVersion), so a current one opens faster. */
