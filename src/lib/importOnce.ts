@@ -58,21 +58,33 @@ export function scopeHost(): ModuleHost {
   };
 }
 
+/**
+ * A load failed again after the connection came back (an `online` event since `backOnlineAt`, the count at the first
+ * failure): the document is loaded anew, unless the browser is offline or it was in the last minute. Says whether.
+ */
+export function reloadIfCameBack(host: ModuleHost, backOnlineAt: number): boolean {
+  return host.isOnline() && host.timesBackOnline() > backOnlineAt && host.reload();
+}
+
+/** What the caller of a load that reloads the document waits on: the page goes before it settles. */
+export const pageGoes = (): Promise<never> => new Promise<never>(() => undefined);
+
 export function importOnce<T>(load: () => Promise<T>, host: ModuleHost = scopeHost()): () => Promise<T> {
   const module = once(load);
   let backOnlineAtFailure: number | undefined;
-  const reloadIfOnline = () => host.isOnline() && host.reload();
   return () =>
     module().catch(async (error: unknown) => {
       if (backOnlineAtFailure === undefined) {
-        backOnlineAtFailure = host.timesBackOnline();
+        const at = (backOnlineAtFailure = host.timesBackOnline());
         void host
           .backOnline()
           .then(module)
-          .then(() => (backOnlineAtFailure = undefined), reloadIfOnline);
-      } else if (host.timesBackOnline() > backOnlineAtFailure && reloadIfOnline()) {
-        // The page goes; until then the caller waits, as it would for the module.
-        return await new Promise<never>(() => undefined);
+          .then(
+            () => (backOnlineAtFailure = undefined),
+            () => reloadIfCameBack(host, at),
+          );
+      } else if (reloadIfCameBack(host, backOnlineAtFailure)) {
+        return await pageGoes();
       }
       throw error;
     });

@@ -5,7 +5,7 @@
 // (Chromium 150 and 155 do, as the HTML standard's module map says) fails every later import() of that chunk without
 // asking the network: when the try made as the connection came back fails too, the document is loaded anew, at most
 // once a minute (importOnce.ts's host). (Not sooner: the page would not load while the connection is still gone.)
-import { scopeHost, type ModuleHost } from './importOnce.ts';
+import { pageGoes, reloadIfCameBack, scopeHost, type ModuleHost } from './importOnce.ts';
 
 /** While the browser says it is online, the waits before each new try; after the last, the failure is thrown. */
 export const RETRY_AFTER_MS = [1_000, 2_000, 5_000, 10_000];
@@ -36,9 +36,7 @@ export function loadAgainWhenOnline<T>(
         const online = connection.isOnline();
         backOnlineAtFirstFailure ??= connection.timesBackOnline();
         // Failed again after the connection came back: the page goes; until then the caller waits, as for the chunk.
-        if (online && connection.timesBackOnline() > backOnlineAtFirstFailure && connection.reload()) {
-          return await new Promise<never>(() => undefined);
-        }
+        if (reloadIfCameBack(connection, backOnlineAtFirstFailure)) return await pageGoes();
         if (online && failedOnline >= RETRY_AFTER_MS.length) throw error;
         await (online ? connection.sleep(RETRY_AFTER_MS[failedOnline++]!) : connection.backOnline());
       }
