@@ -1,14 +1,14 @@
 // Has the browser fetch and compile every screen's code once the first screen is up and the main thread is idle, so
 // that opening a screen does not wait for its chunks (from the service worker's cache, or the network on a first
 // visit). The build lists the files (scripts/screensAhead.ts); `modulepreload` links put them in the page's module
-// map without running them, where importing them ran every screen's code in one task (424 ms at 4x CPU on /). A few
-// links go in each idle period: the browser takes 0.5 to 2.5 ms over each. Offline without a service worker the files
+// map without running them, where importing them ran every screen's code in one task (424 ms at 4x CPU on /). One
+// link goes in each idle period: the browser takes 0.5 to 4 ms over each, on the page's thread. Offline without a service worker the files
 // cannot come, and a module that failed to load stays failed, so then no more are asked for.
 import { SCREENS_AHEAD_ID, type ScreenFiles } from '../data/screensAhead.ts';
 import { whenIdle } from '../lib/whenIdle.ts';
 
-/** Links added in one idle period. */
-const PER_IDLE = 4;
+/** Links added in one idle period: four took 14-18 ms of the page's thread. */
+const PER_IDLE = 1;
 /** The longest an idle period is waited for. */
 const AT_MOST_MS = 5_000;
 

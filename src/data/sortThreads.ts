@@ -1,5 +1,6 @@
 // The category page's sorts (SPEC §4 "Thread listing"): applied on the client, pinned threads first in every sort.
 import type { ThreadRow } from './types.ts';
+import { compareText } from '../lib/formatCount.ts';
 
 export type ThreadSort = 'latest' | 'popular' | 'replies';
 
@@ -15,7 +16,7 @@ export function isThreadSort(value: unknown): value is ThreadSort {
 
 type Sortable = Pick<ThreadRow, 'is_pinned' | 'view_count' | 'reply_count' | 'created_at' | 'id'>;
 
-const byNewest = (a: Sortable, b: Sortable) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
+const byNewest = (a: Sortable, b: Sortable) => compareText(b.created_at, a.created_at) || compareText(b.id, a.id);
 
 const KEYS: Record<ThreadSort, (a: Sortable, b: Sortable) => number> = {
   latest: () => 0,

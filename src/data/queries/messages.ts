@@ -6,6 +6,7 @@ import type { Mirror } from '../mirror.ts';
 import type { FailedEntry, OutboxEntry } from '../outboxTypes.ts';
 import type { MessageRow } from '../types.ts';
 import { profilesById, type AuthorSummary } from './people.ts';
+import { compareText } from '../../lib/formatCount.ts';
 
 export interface MessageWithPeople extends MessageRow {
   sender: AuthorSummary | null;
@@ -62,7 +63,7 @@ export async function messageWithConversation(db: Mirror, userId: string, id: st
     .toArray();
   const earlier = [...between, ...received]
     .filter((m) => m.id !== id && baseSubject(m.subject).toLowerCase() === subject)
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+    .sort((a, b) => compareText(a.created_at, b.created_at));
   const [shown, ...before] = await withPeople(db, [message, ...earlier]);
   return { message: shown!, earlier: before };
 }

@@ -10,6 +10,7 @@ import { inOneBucket } from '../postingsFormat.ts';
 import type { IndexedStore } from '../syncedTables.ts';
 import { holdsAllTerms, postingsReader } from '../wordPostings.ts';
 import type { MemberHit, SearchResults, ThreadHit } from '../searchTypes.ts';
+import { compareText } from '../../lib/formatCount.ts';
 
 export interface SearchLimits {
   threads: number;
@@ -94,7 +95,7 @@ async function titleHits(db: Mirror, postings: Postings, terms: string[], limit:
   // Newest first: all of few matches ranked, or the newest threads read until enough match.
   if (ids && ids.length <= RANKED_ROWS) {
     const rows = await firstKept(ids, (page) => db.threads.bulkGet(page), keep, ids.length);
-    return rows.sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
+    return rows.sort((a, b) => compareText(b.created_at, a.created_at)).slice(0, limit);
   }
   return db.threads.orderBy('created_at').reverse().filter(keep).limit(limit).toArray();
 }
@@ -114,7 +115,7 @@ async function postHits(
       await firstPosted(postings, 'posts', terms, bulkGet, keep, limit)
     : await firstKept(ids, bulkGet, keep, ids.length <= RANKED_ROWS ? ids.length : limit);
   // Opening posts before replies, newest first.
-  posts.sort((a, b) => Number(b.is_first_post) - Number(a.is_first_post) || b.created_at.localeCompare(a.created_at));
+  posts.sort((a, b) => Number(b.is_first_post) - Number(a.is_first_post) || compareText(b.created_at, a.created_at));
   return posts;
 }
 

@@ -8,6 +8,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { isOnline, postCount } from './memberFacts.ts';
 import { RoleMenu } from './RoleMenu.tsx';
 import styles from './Members.module.css';
+import { formatCount } from '../../lib/formatCount.ts';
 
 interface MemberCardProps {
   member: ProfileRow;
@@ -54,11 +55,11 @@ export function MemberCard({ member, roles, change, now, onRoleChange }: MemberC
         <dl className={styles.stats}>
           <div>
             <dt>Reputation</dt>
-            <dd>{member.reputation.toLocaleString('en-US')}</dd>
+            <dd>{formatCount(member.reputation)}</dd>
           </div>
           <div>
             <dt>Posts</dt>
-            <dd>{postCount(member).toLocaleString('en-US')}</dd>
+            <dd>{formatCount(postCount(member))}</dd>
           </div>
           <div>
             <dt>Joined</dt>

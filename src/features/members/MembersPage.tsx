@@ -21,6 +21,7 @@ import { MemberGrid } from './MemberGrid.tsx';
 import { MemberPlaceholders } from './MemberPlaceholders.tsx';
 import { assignableRoles, ROLE_NAMES } from './memberFacts.ts';
 import styles from './Members.module.css';
+import { formatCount } from '../../lib/formatCount.ts';
 
 /** SPEC §9: 6 member card placeholders. */
 const PLACEHOLDERS = 6;
@@ -84,7 +85,7 @@ export function MembersPage() {
           <h1 className={styles.heading}>Community Members</h1>
           <p className={`muted ${styles.sub}`}>
             {directory.state === 'ready' && directory.whole && !query
-              ? `${directory.members.length.toLocaleString('en-US')} members, highest reputation first`
+              ? `${formatCount(directory.members.length)} members, highest reputation first`
               : 'Highest reputation first'}
           </p>
         </div>

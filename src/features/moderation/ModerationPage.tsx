@@ -14,6 +14,7 @@ import { useBannedMembers, useOpenReports, useUserCount, type PagedQuery } from 
 import { UsersTab } from './UsersTab.tsx';
 import { WatchedWordsTab } from './WatchedWordsTab.tsx';
 import styles from './Moderation.module.css';
+import { formatCount } from '../../lib/formatCount.ts';
 
 export function ModerationPage() {
   const check = useRoleCheck(['admin']);
@@ -56,7 +57,8 @@ function ModerationTabs() {
   const [tab, setTab] = useState('users');
   const banned = useBannedMembers();
   const reports = useOpenReports();
-  const userCount = useUserCount()?.toLocaleString('en-US');
+  const users = useUserCount();
+  const userCount = users === undefined ? undefined : formatCount(users);
   const reloadBanned = banned.state === 'ready' ? banned.reload : undefined;
   const onBanned = useCallback(() => reloadBanned?.(), [reloadBanned]);
   return (

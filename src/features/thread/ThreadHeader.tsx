@@ -11,8 +11,9 @@ import { RoleBadge } from '../../ui/AuthorLabel.tsx';
 import { NewCount } from '../../ui/threadList/ReadMark.tsx';
 import { authorName } from './people.ts';
 import styles from './Thread.module.css';
+import { formatCount } from '../../lib/formatCount.ts';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 interface ThreadHeaderProps {
   thread: ThreadWithRefs;

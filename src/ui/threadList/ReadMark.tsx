@@ -2,11 +2,12 @@
 // their read position, nothing once read. Signed-out visitors get no state, so no mark.
 import type { ReadState } from '../../data/queries/readState.ts';
 import styles from './ReadMark.module.css';
+import { formatCount } from '../../lib/formatCount.ts';
 
 export function NewCount({ count }: { count: number }) {
   return (
     <span className={styles.newCount} data-testid="new-count">
-      {count.toLocaleString('en-US')} new
+      {formatCount(count)} new
     </span>
   );
 }
