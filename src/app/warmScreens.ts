@@ -37,13 +37,15 @@ function linkTo({ rel, href }: Preload): HTMLLinkElement {
   return link;
 }
 
+/** The list is read in the first idle period too: with the page's links, a few milliseconds. */
 export function warmScreens() {
-  const queue = listed();
+  let queue: Preload[] | undefined;
   const next = () =>
     whenIdle(() => {
+      queue ??= listed();
       if (!navigator.onLine && !navigator.serviceWorker?.controller) return;
       document.head.append(...queue.splice(0, PER_IDLE).map(linkTo));
       if (queue.length) next();
     }, AT_MOST_MS);
-  if (queue.length) next();
+  if (document.getElementById(SCREENS_AHEAD_ID)) next();
 }

@@ -41,8 +41,9 @@ export async function renderApp(
   // long enough to hold a tap back on a phone.
   await nextTask();
   const router = createAppRouter({ debugPages: debugPagesEnabled(import.meta.env), mirror: sync.db });
-  // The rows the HTML shows go into the mirror first, so the live reads find them too.
+  // The rows the HTML shows go into the mirror first, so the live reads find them too; in a task after the router's.
   if (first?.rows) {
+    await nextTask();
     await first.m
       .seedFirstRows(sync.db, first.rows)
       .catch((error: unknown) => logErrorLater(error, 'Could not keep the rows the page came with'));
