@@ -4,7 +4,7 @@ import type { Mirror } from '../data/mirror.ts';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import type { ConnectLive } from './live.ts';
 import type { Locks } from './locks.ts';
-import type { FlushRunner, PullRunner } from './pullLeader.ts';
+import type { FlushRunner, OpenRunner, PullRunner } from './pullLeader.ts';
 
 export interface SyncEnvironment {
   isOnline(): boolean;
@@ -63,6 +63,8 @@ export interface EngineDeps {
   pullRound?: PullRunner;
   /** Sends the outbox somewhere else (the app's sync worker, which takes the outbox lock); without it, here. */
   flushOutbox?: FlushRunner;
+  /** Brings a thread a screen opens onto the device somewhere else (the sync worker); without it, here. */
+  openThread?: OpenRunner;
 }
 
 export type OpenThreadResult = 'mirrored' | 'missing' | 'offline';

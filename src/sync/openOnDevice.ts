@@ -32,12 +32,27 @@ export async function openThread(ctx: OpenContext, idOrSlug: string): Promise<Op
     await db.keptThreads.put({ thread_id: local.id, touched_at: clock.now() });
     return 'mirrored';
   }
+  // A slug this device showed for its own thread may belong to another thread on the server now: ask by id.
+  const thread = local?.id ?? idOrSlug;
+  const inWorker = ctx.deps.openThread;
+  if (inWorker) {
+    // The sync worker fetches and writes, with the words of every post: the page's thread only renders.
+    if (!ctx.deps.env.isOnline()) return 'offline';
+    const client = await ctx.client();
+    try {
+      return await locks.request(ctx.pullLock, () =>
+        inWorker(client, { thread, pageSize: ctx.pageSize, now: clock.now() }),
+      );
+    } catch (error) {
+      // The worker's code did not come, or the worker died, as the connection went: offline, as on this thread.
+      if (!ctx.deps.env.isOnline()) return 'offline';
+      throw error;
+    }
+  }
   const online = await reachable(ctx);
   if (!online) return 'offline';
-  // A slug this device showed for its own thread may belong to another thread on the server now: ask by id.
-  const id = local?.id ?? idOrSlug;
   return locks.request(ctx.pullLock, () =>
-    online.network.mirrorThread(db, online.client, id, ctx.pageSize, clock.now()),
+    online.network.mirrorThread(db, online.client, thread, ctx.pageSize, clock.now()),
   );
 }
 

@@ -6,15 +6,25 @@ import type { BackendConfig } from '../backend/config.ts';
 import type { Topic } from '../data/syncedTables.ts';
 import type { RoundContext } from './pullRound.ts';
 import { pullWorker, settlePull, type PullListener, type PullWorker } from './pullInWorker.ts';
-import type { FlushJob, FlushNews, PullMessage, SyncJob } from './pullWorkerProtocol.ts';
+import type { FlushJob, FlushNews, OpenJob, PullMessage, SyncJob } from './pullWorkerProtocol.ts';
+import type { ForumClient } from '../backend/client.ts';
+import { AppError } from '../backend/errors.ts';
+import type { OpenThreadResult } from './engineTypes.ts';
 
 export type PullRunner = (round: RoundContext, topics?: ReadonlySet<Topic>) => Promise<void>;
 /** Flushes the outbox in the sync worker as the member of `job`; `hear` takes what the page must show or do. */
 export type FlushRunner = (job: Omit<FlushJob, 'task' | 'backend'>, hear: (news: FlushNews) => void) => Promise<void>;
 
+/** Brings a thread the mirror lacks onto the device in the sync worker, as `client`'s member. */
+export type OpenRunner = (
+  client: ForumClient,
+  job: Pick<OpenJob, 'thread' | 'pageSize' | 'now'>,
+) => Promise<OpenThreadResult>;
+
 export interface SyncRunners {
   pull: PullRunner;
   flush: FlushRunner;
+  open: OpenRunner;
 }
 
 export const LEADER_LOCK = 'guap-sync-leader';
@@ -112,13 +122,17 @@ function submitInLeader(deps: LeaderDeps): Submit {
   };
 }
 
+/** The page's client refreshes an expired token here; the worker only ever calls with the one it is given. */
+async function accessTokenOf(client: ForumClient): Promise<string | null> {
+  const { data } = await client.auth.getSession();
+  return data.session?.access_token ?? null;
+}
+
 async function pullJob(backend: Backend, round: RoundContext, topics?: ReadonlySet<Topic>): Promise<SyncJob> {
-  // The page's client refreshes an expired token here; the worker only ever calls with the one it is given.
-  const { data } = await round.client.auth.getSession();
   return {
     task: 'pull',
     backend,
-    accessToken: data.session?.access_token ?? null,
+    accessToken: await accessTokenOf(round.client),
     userId: round.userId,
     options: round.options,
     now: round.now,
@@ -127,7 +141,7 @@ async function pullJob(backend: Backend, round: RoundContext, topics?: ReadonlyS
 }
 
 function isFlushNews(message: PullMessage): message is FlushNews {
-  return message.type !== 'progress' && message.type !== 'reached';
+  return message.type !== 'progress' && message.type !== 'reached' && message.type !== 'opened';
 }
 
 function runners(backend: Backend, submit: Submit): SyncRunners {
@@ -141,6 +155,15 @@ function runners(backend: Backend, submit: Submit): SyncRunners {
       submit({ task: 'flush', backend, ...job }, (message) => {
         if (isFlushNews(message)) hear(message);
       }),
+    open: async (client, { thread, pageSize, now }) => {
+      let result: OpenThreadResult | undefined;
+      const job = { task: 'open', backend, accessToken: await accessTokenOf(client), thread, pageSize, now } as const;
+      await submit(job, (message) => {
+        if (message.type === 'opened') result = message.result;
+      });
+      if (!result) throw new AppError('bug', 'The sync worker opened the thread but said nothing of it');
+      return result;
+    },
   };
 }
 

@@ -1,6 +1,6 @@
-// The sync worker: a page's pulls and outbox flushes run here, off the page's thread: the requests, their JSON, the
-// merges, the word index, the sends and the writes. The page keeps reading the mirror through live queries, which
-// Dexie wakes on these writes.
+// The sync worker: a page's pulls, outbox flushes and the threads its screens open run here, off the page's thread:
+// the requests, their JSON, the merges, the word index, the sends and the writes. The page keeps reading the mirror
+// through live queries, which Dexie wakes on these writes.
 import type { ForumClient } from '../backend/client.ts';
 import { createTokenClient } from '../backend/tokenClient.ts';
 import { errorKind } from '../backend/errors.ts';
@@ -8,7 +8,8 @@ import { openMirror } from '../data/mirror.ts';
 import { flushInWorker } from './flushInWorker.ts';
 import { memoryLocks, webLocks } from './locks.ts';
 import { pullRound } from './pullRound.ts';
-import type { FlushJob, PullJob, PullMessage, PullReply, PullRequest } from './pullWorkerProtocol.ts';
+import { mirrorThread } from './openRows.ts';
+import type { FlushJob, OpenJob, PullJob, PullMessage, PullReply, PullRequest } from './pullWorkerProtocol.ts';
 
 /** The part of a dedicated worker's global scope used here (the DOM types describe a window). */
 interface WorkerScope {
@@ -47,10 +48,21 @@ function flush(request: FlushJob & { id: number }, reply: (message: PullMessage)
   return flushInWorker({ db, client: clientFor(request), locks }, request, reply);
 }
 
+async function open(request: OpenJob & { id: number }, reply: (message: PullMessage) => void) {
+  const { thread, pageSize, now } = request;
+  reply({ type: 'opened', result: await mirrorThread(db, clientFor(request), thread, pageSize, now) });
+}
+
+function work(request: PullRequest, reply: (message: PullMessage) => void): Promise<void> {
+  if (request.task === 'flush') return flush(request, reply);
+  if (request.task === 'open') return open(request, reply);
+  return pull(request, reply);
+}
+
 async function run(request: PullRequest) {
   const reply = (message: PullMessage) => scope.postMessage({ id: request.id, message });
   try {
-    await (request.task === 'flush' ? flush(request, reply) : pull(request, reply));
+    await work(request, reply);
     reply({ type: 'done' });
   } catch (error) {
     reply({ type: 'failed', kind: errorKind(error), message: error instanceof Error ? error.message : String(error) });

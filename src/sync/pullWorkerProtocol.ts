@@ -1,10 +1,10 @@
-// What a page and its sync worker say to each other about a pull or an outbox flush (pullInWorker.ts,
-// pullWorker.ts, flushInWorker.ts).
+// What a page and its sync worker say to each other about a pull, an outbox flush or a thread a screen opens
+// (pullInWorker.ts, pullWorker.ts, flushInWorker.ts).
 import type { BackendConfig } from '../backend/config.ts';
 import type { ErrorKind } from '../backend/errors.ts';
 import type { Topic } from '../data/syncedTables.ts';
 import type { BackoffOptions } from './backoff.ts';
-import type { EngineOptions } from './engineTypes.ts';
+import type { EngineOptions, OpenThreadResult } from './engineTypes.ts';
 import type { SyncStatus } from './status.ts';
 
 interface Caller {
@@ -30,7 +30,16 @@ export interface FlushJob extends Caller {
   backoff: BackoffOptions;
 }
 
-export type SyncJob = PullJob | FlushJob;
+/** Brings a thread the mirror lacks onto the device: the thread, every post with its words, their authors. */
+export interface OpenJob extends Caller {
+  task: 'open';
+  /** The thread's id, or its slug when the device has no row for it. */
+  thread: string;
+  pageSize: number;
+  now: number;
+}
+
+export type SyncJob = PullJob | FlushJob | OpenJob;
 
 export type PullRequest = SyncJob & { id: number };
 
@@ -46,6 +55,7 @@ export type PullMessage =
   | { type: 'progress'; rows: number }
   | { type: 'reached' }
   | FlushNews
+  | { type: 'opened'; result: OpenThreadResult }
   | { type: 'done' }
   | { type: 'failed'; kind: ErrorKind; message: string };
 

@@ -35,9 +35,10 @@ export function createAppSync(
     // The socket runs in a worker, started once the first sync has begun; a worker whose code could not arrive (the
     // connection dropped) is started again once the browser is back online, so the socket still opens.
     live: (handlers) => loadAgainWhenOnline(() => liveInWorker(backend)(handlers))(),
-    // Pulls, with their merges and word index, and the outbox's sends run in one worker per origin, in the leader
-    // tab: the pages' threads stay free for taps and frames.
+    // Pulls, with their merges and word index, the outbox's sends and the threads screens open run in one worker per
+    // origin, in the leader tab: the pages' threads stay free for taps and frames.
     pullRound: hasWorker ? async (round, topics) => (await inWorker()).pull(round, topics) : undefined,
     flushOutbox: hasWorker ? async (job, hear) => (await inWorker()).flush(job, hear) : undefined,
+    openThread: hasWorker ? async (client, job) => (await inWorker()).open(client, job) : undefined,
   });
 }
