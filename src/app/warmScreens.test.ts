@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe('warmScreens', () => {
-  it('adds a preload link for each listed file, one an idle period, none for a file the page links already', () => {
+  it('adds a prefetch link for each listed file, one an idle period, none for a file the page links already', () => {
     pageWith({ scripts: [...scripts, '/first.js'], styles: ['/s.css'] }, ['/first.js']);
     warmScreens();
     expect(added).toEqual([]);
@@ -46,8 +46,8 @@ describe('warmScreens', () => {
     for (let i = 0; i < 4; i++) nextIdle();
     expect(added.map((link) => link.href)).toEqual(scripts);
     nextIdle();
-    expect(added.slice(5)).toEqual([{ rel: 'preload', href: '/s.css', as: 'style', crossOrigin: '' }]);
-    expect(added[4]).toEqual({ rel: 'modulepreload', href: '/e.js', crossOrigin: '' });
+    expect(added.slice(5)).toEqual([{ rel: 'prefetch', as: 'style', href: '/s.css', crossOrigin: '' }]);
+    expect(added[4]).toEqual({ rel: 'prefetch', as: 'script', href: '/e.js', crossOrigin: '' });
     expect(idle).toEqual([]);
   });
 
