@@ -74,23 +74,6 @@ function usePageObservers() {
   return { visible, heights, observe };
 }
 
-/**
- * Whether the reader has scrolled since the thread opened. Until then only the pages near the viewport render, not
- * the page past them too: a reader of the top of a thread, as a first visit lands, pays for no page below it (twenty
- * posts rendered and laid out at once as the thread's posts arrived: 50-75 ms of the page's thread). The first
- * scroll, the reader's or a jump's, brings the page ahead in, in a transition, thousands of pixels before it shows.
- */
-function useScrolled(): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    if (scrolled) return;
-    const onScroll = () => startTransition(() => setScrolled(true));
-    window.addEventListener('scroll', onScroll, { once: true, passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [scrolled]);
-  return scrolled;
-}
-
 /** A post to bring into view: the address's #post-{id}, the first unread one, or a jump. */
 export interface ScrollTarget {
   postId: string;
@@ -144,12 +127,7 @@ export function PostList({
   const { visible, heights, observe } = usePageObservers();
   const count = pageCount(posts.length);
   const targetPage = useScrollTarget(posts, target);
-  const scrolled = useScrolled();
-  const rendered = pagesToRender(
-    targetPage < 0 ? visible : [...visible, targetPage],
-    count,
-    scrolled || targetPage >= 0 ? 1 : 0,
-  );
+  const rendered = pagesToRender(targetPage < 0 ? visible : [...visible, targetPage], count);
   return (
     <div className={styles.posts} ref={listRef}>
       {Array.from({ length: count }, (_, page) => {
