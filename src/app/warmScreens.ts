@@ -19,9 +19,7 @@ interface Prefetch {
   as: 'script' | 'style';
 }
 
-function listed(): Prefetch[] {
-  const text = document.getElementById(SCREENS_AHEAD_ID)?.textContent;
-  if (!text) return [];
+function listed(text: string): Prefetch[] {
   const { scripts, styles } = JSON.parse(text) as ScreenFiles;
   const present = new Set([...document.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')));
   return [
@@ -42,13 +40,15 @@ function linkTo({ href, as }: Prefetch): HTMLLinkElement {
 
 /** The list is read in the first idle period too: with the page's links, a few milliseconds. */
 export function warmScreens() {
+  const text = document.getElementById(SCREENS_AHEAD_ID)?.textContent;
+  if (!text) return;
   let queue: Prefetch[] | undefined;
   const next = () =>
     whenIdle(() => {
-      queue ??= listed();
+      queue ??= listed(text);
       if (!navigator.onLine && !navigator.serviceWorker?.controller) return;
       document.head.append(...queue.splice(0, PER_IDLE).map(linkTo));
       if (queue.length) next();
     }, AT_MOST_MS);
-  if (document.getElementById(SCREENS_AHEAD_ID)) next();
+  next();
 }

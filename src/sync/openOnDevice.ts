@@ -21,6 +21,29 @@ async function reachable(ctx: OpenContext): Promise<{ network: Network; client: 
   return network && { network, client: await ctx.client() };
 }
 
+type Mirror = (thread: string) => Promise<OpenThreadResult>;
+
+/**
+ * What brings a thread's posts into the mirror, or null offline: the sync worker, which writes them with the words
+ * of every post while the page's thread only renders; else the network code on this thread.
+ */
+async function mirrorer(ctx: OpenContext): Promise<Mirror | null> {
+  const { env, clock, db } = ctx.deps;
+  const inWorker = ctx.deps.openThread;
+  if (!inWorker) {
+    const online = await reachable(ctx);
+    return online && ((thread) => online.network.mirrorThread(db, online.client, thread, ctx.pageSize, clock.now()));
+  }
+  if (!env.isOnline()) return null;
+  const client = await ctx.client();
+  return (thread) =>
+    inWorker(client, { thread, pageSize: ctx.pageSize, now: clock.now() }).catch((error: unknown) => {
+      // The worker's code did not come, or the worker died, as the connection went: offline, as on this thread.
+      if (!env.isOnline()) return 'offline' as const;
+      throw error;
+    });
+}
+
 /**
  * Makes sure the thread and its posts are in the mirror; the screen renders from the mirror either way.
  * Rejects on a failure other than the network (a full disk, a refused request).
@@ -34,26 +57,9 @@ export async function openThread(ctx: OpenContext, idOrSlug: string): Promise<Op
   }
   // A slug this device showed for its own thread may belong to another thread on the server now: ask by id.
   const thread = local?.id ?? idOrSlug;
-  const inWorker = ctx.deps.openThread;
-  if (inWorker) {
-    // The sync worker fetches and writes, with the words of every post: the page's thread only renders.
-    if (!ctx.deps.env.isOnline()) return 'offline';
-    const client = await ctx.client();
-    try {
-      return await locks.request(ctx.pullLock, () =>
-        inWorker(client, { thread, pageSize: ctx.pageSize, now: clock.now() }),
-      );
-    } catch (error) {
-      // The worker's code did not come, or the worker died, as the connection went: offline, as on this thread.
-      if (!ctx.deps.env.isOnline()) return 'offline';
-      throw error;
-    }
-  }
-  const online = await reachable(ctx);
-  if (!online) return 'offline';
-  return locks.request(ctx.pullLock, () =>
-    online.network.mirrorThread(db, online.client, thread, ctx.pageSize, clock.now()),
-  );
+  const mirror = await mirrorer(ctx);
+  if (!mirror) return 'offline';
+  return locks.request(ctx.pullLock, () => mirror(thread));
 }
 
 /**
