@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa.manifest.ts';
 import { FIRST_SCREENS, routePattern } from './src/data/firstScreens.ts';
@@ -18,6 +18,13 @@ const packageVersion = (
 // The local stack's API paths, proxied in `npm run dev` so the app stays same-origin as under `npm start`.
 const LOCAL_STACK = process.env.LOCAL_STACK_URL ?? 'http://127.0.0.1:54321';
 const proxied = ['/rest/v1', '/auth/v1', '/storage/v1', '/local'];
+
+/** Rendered characters from which a chunk carries V8's compile hint (below). */
+const COMPILE_HINT_FROM = 20_000;
+
+function renderedLength(chunk: Rolldown.RenderedChunk): number {
+  return Object.values(chunk.modules).reduce((sum, module) => sum + module.renderedLength, 0);
+}
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(packageVersion) },
@@ -85,6 +92,15 @@ export default defineConfig({
     // A lazy chunk's JavaScript imports are not preloaded beside it: their table cost the first screen 2.5 KB gzip,
     // and buys one round trip for a screen opened before warmScreens or the service worker has fetched it. Its CSS
     // is still loaded with it, and the page's own modulepreload links stay.
+    // V8's compile hint (Chrome 136+): a chunk's functions are compiled as the file streams in, off the page's
+    // thread, rather than each on its first call on it. A chunk loads when its code is about to run, and the first
+    // markdown a thread renders spent 30-100 ms compiling the parser's functions one call at a time. Small chunks
+    // compile in little time, and the hint's 29 bytes would count against the first screen's budget.
+    rolldownOptions: {
+      output: {
+        postBanner: (chunk) => (renderedLength(chunk) > COMPILE_HINT_FROM ? '//# allFunctionsCalledOnLoad' : ''),
+      },
+    },
     modulePreload: {
       polyfill: false,
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
