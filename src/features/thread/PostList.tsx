@@ -1,16 +1,6 @@
 // The thread's posts in order, windowed by page (see windowing.ts): pages near the viewport render, the others
 // keep their height as empty boxes, so scrolling a 2,000-post thread stays smooth and the scrollbar stays honest.
-import {
-  Fragment,
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useRef,
-  useState,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { Fragment, startTransition, useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import { useLastAction } from './readPosition/useLastAction.ts';
 import { scrollBelowHeader } from './readPosition/scrollBelowHeader.ts';
@@ -120,7 +110,7 @@ function useScrollTarget(posts: PostWithAuthor[], target: ScrollTarget | undefin
 }
 
 export function PostList({
-  posts: latest,
+  posts,
   target,
   divider,
   listRef,
@@ -134,9 +124,6 @@ export function PostList({
   listRef?: Ref<HTMLDivElement>;
   renderPost(post: PostWithAuthor): ReactNode;
 }) {
-  // Posts that arrive render as a transition too: twenty posts' markdown at once held the page's thread for 50-90 ms
-  // as an opened thread came in, and React yields between them now.
-  const posts = useDeferredValue(latest);
   const { visible, heights, observe } = usePageObservers();
   const count = pageCount(posts.length);
   const targetPage = useScrollTarget(posts, target);
