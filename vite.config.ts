@@ -87,11 +87,6 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
-    // Every browser the es2022 target runs in but Safari before 17 knows modulepreload; there the links are
-    // ignored and the modules load on import, so the polyfill's bytes on the first screen buy nothing.
-    // A lazy chunk's JavaScript imports are not preloaded beside it: their table cost the first screen 2.5 KB gzip,
-    // and buys one round trip for a screen opened before warmScreens or the service worker has fetched it. Its CSS
-    // is still loaded with it, and the page's own modulepreload links stay.
     // V8's compile hint (Chrome 136+): a chunk's functions are compiled as the file streams in, off the page's
     // thread, rather than each on its first call on it. A chunk loads when its code is about to run, and the first
     // markdown a thread renders spent 30-100 ms compiling the parser's functions one call at a time. Small chunks
@@ -101,6 +96,11 @@ export default defineConfig({
         postBanner: (chunk) => (renderedLength(chunk) > COMPILE_HINT_FROM ? '//# allFunctionsCalledOnLoad' : ''),
       },
     },
+    // Every browser the es2022 target runs in but Safari before 17 knows modulepreload; there the links are
+    // ignored and the modules load on import, so the polyfill's bytes on the first screen buy nothing.
+    // A lazy chunk's JavaScript imports are not preloaded beside it: their table cost the first screen 2.5 KB gzip,
+    // and buys one round trip for a screen opened before warmScreens or the service worker has fetched it. Its CSS
+    // is still loaded with it, and the page's own modulepreload links stay.
     modulePreload: {
       polyfill: false,
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
