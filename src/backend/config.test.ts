@@ -89,6 +89,23 @@ test('the refresh after the start keeps a new answer and says the page must star
   expect(await loadBackendConfig({ env: {}, fetch: offline, storage })).toEqual(renewed);
 });
 
+test("the HTML's config kept, then the endpoint's same answer in another field order, is no change", async () => {
+  const storage = memoryStorage();
+  const wallet = { explorerUrl: 'http://127.0.0.1:9/', chainId: '7' };
+  const html = { textContent: JSON.stringify({ anonKey: local.anonKey, vapidPublicKey: 'BKey', wallet }) };
+  const embedded = embeddedConfig({ getElementById: () => html }, local.url);
+  const started = await loadBackendConfig({ env: {}, fetch: offline, storage, embedded });
+  const answer = {
+    url: local.url,
+    anonKey: local.anonKey,
+    vapidPublicKey: 'BKey',
+    wallet: { chainId: '7', explorerUrl: 'http://127.0.0.1:9/' },
+  };
+  expect(await refreshBackendConfig({ env: {}, fetch: answering(answer), storage }, started!)).toBe(false);
+  const otherChain = { ...answer, wallet: { ...answer.wallet, chainId: '8' } };
+  expect(await refreshBackendConfig({ env: {}, fetch: answering(otherChain), storage }, started!)).toBe(true);
+});
+
 test('the refresh asks nothing offline or on a hosted build, and an unreachable server changes nothing', async () => {
   const storage = memoryStorage();
   const started = await loadBackendConfig({ env: {}, fetch: answering(local), storage });

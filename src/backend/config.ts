@@ -121,7 +121,21 @@ export async function refreshBackendConfig(sources: ConfigSources, started: Back
   if (hostedProject(sources.env)) return false;
   if (sources.online === false) return false;
   const latest = await askLocalStack(sources).catch(() => started);
-  return JSON.stringify(latest) !== JSON.stringify(started);
+  return !sameConfig(latest, started);
+}
+
+/**
+ * Whether two configs name the same backend, field by field: the HTML's config and the endpoint's answer list their
+ * fields in different orders, and compared as JSON text every page the service worker served reloaded once.
+ */
+function sameConfig(a: BackendConfig, b: BackendConfig): boolean {
+  const settings = (w: WalletSettings | undefined) => JSON.stringify(Object.entries(w ?? {}).sort());
+  return (
+    a.url === b.url &&
+    a.anonKey === b.anonKey &&
+    a.vapidPublicKey === b.vapidPublicKey &&
+    settings(a.wallet) === settings(b.wallet)
+  );
 }
 
 /** The push key of the backend this page uses: the hosted build's, else the local stack's last config answer. */

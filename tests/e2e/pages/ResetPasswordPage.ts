@@ -8,14 +8,20 @@ export class ResetPasswordPage {
     await this.page.goto('/reset-password');
   }
 
+  /**
+   * Fields are found inside their form: the address changes before the new page renders, and the sign-in page it
+   * came from has an Email field of its own.
+   */
   async requestReset(email: string) {
-    await this.page.getByLabel('Email').fill(email);
-    await this.page.getByRole('button', { name: 'Send Reset Email' }).click();
+    const form = this.page.getByRole('form', { name: 'Reset password' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Send Reset Email' }).click();
   }
 
   async chooseNewPassword(password: string) {
-    await this.page.getByLabel('New Password', { exact: true }).fill(password);
-    await this.page.getByLabel('Confirm New Password').fill(password);
-    await this.page.getByRole('button', { name: 'Set New Password' }).click();
+    const form = this.page.getByRole('form', { name: 'Choose a new password' });
+    await form.getByLabel('New Password', { exact: true }).fill(password);
+    await form.getByLabel('Confirm New Password').fill(password);
+    await form.getByRole('button', { name: 'Set New Password' }).click();
   }
 }

@@ -26,9 +26,14 @@ export class Shell {
     return (await this.sidebar.boundingBox())!.width;
   }
 
+  /**
+   * Signs out and waits until the header shows Sign In: sign-out asks the server first and forgets the session after,
+   * so a navigation before then would still find the member signed in.
+   */
   async signOut() {
     await this.userMenuButton.click();
     await this.page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(this.signInLink).toBeVisible();
   }
 
   async expectSignedIn() {
