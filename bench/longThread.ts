@@ -13,6 +13,12 @@ const STEP_PX = 300;
 /** Far more frames than a 2,000-post scroll needs (about 1,300): past them, the list never showed its last post. */
 const MAX_FRAMES = 20_000;
 
+/**
+ * A step waits this long for its animation frame, then goes by a timer: a page whose frames stopped coming would
+ * otherwise hold the bench forever (page.evaluate has no timeout), and a smoke run once hung 10 minutes somewhere here.
+ */
+const FRAME_WAIT_MS = 2_000;
+
 export interface LongThread {
   threadId: string;
   lastPostId: string;
@@ -60,6 +66,8 @@ export interface ScrollResult {
   started: number;
   ended: number;
   frames: number;
+  /** Steps taken by the timer because no animation frame came within FRAME_WAIT_MS. */
+  timerSteps: number;
 }
 
 /**
@@ -68,14 +76,15 @@ export interface ScrollResult {
  */
 export function scrollToEnd(page: Page, lastPostId: string, frames?: number): Promise<ScrollResult> {
   return page.evaluate(
-    ({ step, lastPostId, maxFrames, stopAfter }) =>
+    ({ step, lastPostId, maxFrames, stopAfter, frameWaitMs }) =>
       new Promise<ScrollResult>((resolve, reject) => {
         const started = performance.now();
         let frames = 0;
+        let timerSteps = 0;
         const tick = () => {
           frames += 1;
           if (stopAfter !== null && frames > stopAfter) {
-            resolve({ started, ended: performance.now(), frames: stopAfter });
+            resolve({ started, ended: performance.now(), frames: stopAfter, timerSteps });
             return;
           }
           if (frames > maxFrames) {
@@ -85,14 +94,25 @@ export function scrollToEnd(page: Page, lastPostId: string, frames?: number): Pr
           const last = document.getElementById(`post-${lastPostId}`);
           const atBottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
           if (last && last.getBoundingClientRect().bottom <= window.innerHeight && atBottom) {
-            resolve({ started, ended: performance.now(), frames });
+            resolve({ started, ended: performance.now(), frames, timerSteps });
             return;
           }
           window.scrollBy(0, step);
-          requestAnimationFrame(tick);
+          nextStep();
         };
-        requestAnimationFrame(tick);
+        const nextStep = () => {
+          const frame = requestAnimationFrame(() => {
+            clearTimeout(timer);
+            tick();
+          });
+          const timer = setTimeout(() => {
+            cancelAnimationFrame(frame);
+            timerSteps += 1;
+            tick();
+          }, frameWaitMs);
+        };
+        nextStep();
       }),
-    { step: STEP_PX, lastPostId, maxFrames: MAX_FRAMES, stopAfter: frames ?? null },
+    { step: STEP_PX, lastPostId, maxFrames: MAX_FRAMES, stopAfter: frames ?? null, frameWaitMs: FRAME_WAIT_MS },
   );
 }

@@ -152,6 +152,7 @@ export async function benchReadPosition(options: Partial<ReadPositionOptions> = 
         ['entries per second, first entry to last', spanRate(measured.entries), `<= ${GOAL_ENTRIES_PER_SECOND}`],
         ['mark_thread_read requests sent', sends, ''],
         ['highest post marked seen', measured.highest, `${posts}`],
+        ['scroll steps with no animation frame in 2 s', scroll.timerSteps, '0'],
       ],
     );
     const met =
