@@ -126,7 +126,7 @@ export async function refreshBackendConfig(sources: ConfigSources, started: Back
 
 /**
  * Whether two configs name the same backend, field by field: the HTML's config and the endpoint's answer list their
- * fields in different orders, and compared as JSON text every page the service worker served reloaded once.
+ * fields in different orders, and compared as JSON text a page started from a kept config reloaded itself once.
  */
 function sameConfig(a: BackendConfig, b: BackendConfig): boolean {
   const settings = (w: WalletSettings | undefined) => JSON.stringify(Object.entries(w ?? {}).sort());
