@@ -12,9 +12,21 @@ export async function tightenDataDir(path: string): Promise<void> {
   if (info.isSymbolicLink()) return;
   if (info.isDirectory()) {
     if ((info.mode & 0o777) !== DATA_DIR_MODE) await chmod(path, DATA_DIR_MODE);
-    for (const name of await readdir(path)) await tightenDataDir(join(path, name));
+    for (const name of await readdir(path)) await tightenEntry(join(path, name));
   } else if ((info.mode & 0o777) !== DATA_FILE_MODE) {
     await chmod(path, DATA_FILE_MODE);
+  }
+}
+
+/**
+ * An entry the walk found: the open database removes files of its own while the walk runs (a relation's file
+ * gone between readdir and lstat once stopped npm start), and a file that is gone has no mode to tighten.
+ */
+async function tightenEntry(path: string): Promise<void> {
+  try {
+    await tightenDataDir(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 

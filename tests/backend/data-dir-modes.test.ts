@@ -1,6 +1,7 @@
 // DATA_DIR once held 967 files of mode 666, a WAL segment with bcrypt hashes among them. npm start
 // now leaves the folder 700 and its files 600: those it finds, and those it makes later (the database's, uploads).
 import { spawn } from 'node:child_process';
+import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -68,6 +69,23 @@ test('tightenDataDir: folders 700, files 600, and a link out of the folder is no
   await tightenDataDir(dir);
   expect(await looseModes(dir)).toEqual([]);
   expect((await lstat(outside)).mode & 0o777).toBe(0o644);
+});
+
+test('tightenDataDir: a file removed while the walk runs is passed over, and the rest is tightened', async () => {
+  const dir = join(folder, 'removed');
+  await mkdir(dir);
+  const names = Array.from({ length: 3_000 }, (_, i) => `file-${i}`);
+  for (const name of names) await writeFile(join(dir, name), '', { mode: 0o644 });
+  // The walk's order is readdir's: once its first file is tightened, the walk has listed them all.
+  const [first, ...rest] = readdirSync(dir);
+  const walk = tightenDataDir(dir);
+  while ((lstatSync(join(dir, first!)).mode & 0o777) !== 0o600) await new Promise((resolve) => setImmediate(resolve));
+  const removed = rest.filter((_, i) => i % 2 === 1);
+  for (const name of removed) unlinkSync(join(dir, name));
+
+  await walk;
+  expect(await looseModes(dir)).toEqual([]);
+  expect(readdirSync(dir)).toHaveLength(names.length - removed.length);
 });
 
 test(
