@@ -8,6 +8,8 @@ import { CHROMIUM_ARGS } from '../playwright.config.ts';
 const BACKGROUND = '#0d0f14';
 
 const ICONS = [
+  // The tab's icon: a PNG, decoded off the page's thread (an SVG favicon is a document the page's thread lays out).
+  { file: 'favicon-32.png', size: 32, maskable: false },
   { file: 'icon-192.png', size: 192, maskable: false },
   { file: 'icon-512.png', size: 512, maskable: false },
   { file: 'maskable-192.png', size: 192, maskable: true },

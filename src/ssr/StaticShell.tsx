@@ -10,6 +10,7 @@ import { Icon } from '../ui/icons.tsx';
 import shell from '../app/shell/AppShell.module.css';
 import header from '../app/shell/Header.module.css';
 import sidebar from '../app/shell/Sidebar.module.css';
+import { BrandMark } from '../ui/BrandMark.tsx';
 
 export function StaticShell({ children, visitor }: { children: ReactNode; visitor: boolean }) {
   return (
@@ -19,7 +20,7 @@ export function StaticShell({ children, visitor }: { children: ReactNode; visito
       </a>
       <aside className={sidebar.sidebar} data-narrow={false} data-testid="sidebar">
         <a href="/" className={sidebar.brand} aria-label="GuapCoin Forum home">
-          <img src="/favicon.svg" alt="" width={34} height={34} />
+          <BrandMark size={34} />
           <span className={sidebar.brandText}>
             GuapCoin <span className={sidebar.brandAccent}>Forum</span>
           </span>
@@ -40,7 +41,7 @@ export function StaticShell({ children, visitor }: { children: ReactNode; visito
             <Icon name="menu" />
           </Button>
           <a href="/" className={header.brand} aria-label="GuapCoin Forum home">
-            <img src="/favicon.svg" alt="" width={30} height={30} />
+            <BrandMark size={30} />
           </a>
           <SearchBoxPlaceholder />
           <div className={header.actions}>

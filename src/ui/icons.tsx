@@ -26,12 +26,10 @@ const PATHS = {
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 9c0-3.9 3.1-6 7-6s7 2.1 7 6',
   offline:
     'M2 2l20 20M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 4.1-2.3M19 12.9a10 10 0 0 0-2.3-1.6M1.4 9a16 16 0 0 1 4.4-2.8M10.7 5a16 16 0 0 1 11.9 4M12 20h.01',
-  upload: 'M12 16V4m-5 5 5-5 5 5M4 20h16',
   alert: 'M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
   list: 'M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01',
   bookmark: 'M6 3h12v18l-6-4.5L6 21z',
   flag: 'M5 21V4m0 0h12l-2.5 4.5L17 13H5',
-  tool: 'M14.7 6.3a4 4 0 0 0 5 5L21 13l-8 8-3-3 8-8-1.3-1.3a4 4 0 0 0-5-5L14 6z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
@@ -40,8 +38,16 @@ export function Icon({ name, ...rest }: { name: IconName; size?: number } & SVGP
   return <PathIcon d={PATHS[name]} {...rest} />;
 }
 
-/** An icon drawn by its own path, for a screen's icon that the first screen does not need to carry. */
-export function PathIcon({ d, size = 20, ...rest }: { d: string; size?: number } & SVGProps<SVGSVGElement>) {
+/**
+ * An icon drawn by its own path, for a screen's icon that the first screen does not need to carry. With a title, it is
+ * an image of that name (shown on hover too); without, it is hidden from screen readers.
+ */
+export function PathIcon({
+  d,
+  size = 20,
+  title,
+  ...rest
+}: { d: string; size?: number; title?: string } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={size}
@@ -52,10 +58,13 @@ export function PathIcon({ d, size = 20, ...rest }: { d: string; size?: number }
       strokeWidth={1.8}
       strokeLinecap="round"
       strokeLinejoin="round"
-      aria-hidden
+      aria-hidden={!title}
+      role={title && 'img'}
+      aria-label={title}
       focusable={false}
       {...rest}
     >
+      {title && <title>{title}</title>}
       <path d={d} />
     </svg>
   );

@@ -13,6 +13,7 @@ import { SyncIndicator } from './SyncIndicator.tsx';
 import { UserMenuPlaceholder } from './UserMenuPlaceholder.tsx';
 import styles from './Header.module.css';
 import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
+import { BrandMark } from '../../ui/BrandMark.tsx';
 
 // The menu's dropdown and the bell's panel load for signed-in members only; visitors never need them.
 const UserMenu = lazy(loadAgainWhenOnline(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu }))));
@@ -49,7 +50,7 @@ export function Header({ unread }: { unread: number }) {
         <Icon name="menu" />
       </Button>
       <Link to="/" className={styles.brand} aria-label="GuapCoin Forum home">
-        <img src="/favicon.svg" alt="" width={30} height={30} />
+        <BrandMark size={30} />
       </Link>
       <Suspense fallback={<SearchBoxPlaceholder />}>
         <HeaderSearch />

@@ -7,6 +7,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { useUiStore } from '../../state/shell/uiStore.ts';
 import { SidebarNav } from './SidebarNav.tsx';
 import styles from './MobileDrawer.module.css';
+import { BrandMark } from '../../ui/BrandMark.tsx';
 
 export function MobileDrawer({ unread }: { unread: number }) {
   const open = useUiStore((s) => s.drawerOpen);
@@ -22,7 +23,7 @@ export function MobileDrawer({ unread }: { unread: number }) {
     <Sheet open={open} onOpenChange={setOpen} title="Navigation">
       <div className={styles.head}>
         <Link to="/" className={styles.brand} onClick={() => setOpen(false)}>
-          <img src="/favicon.svg" alt="" width={30} height={30} />
+          <BrandMark size={30} />
           GuapCoin Forum
         </Link>
         <DialogClose asChild>

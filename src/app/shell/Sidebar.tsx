@@ -6,6 +6,7 @@ import { useUiStore } from '../../state/shell/uiStore.ts';
 import { SidebarNav } from './SidebarNav.tsx';
 import { TABLET_QUERY, useMediaQuery } from './useMediaQuery.ts';
 import styles from './Sidebar.module.css';
+import { BrandMark } from '../../ui/BrandMark.tsx';
 
 export function Sidebar({ unread }: { unread: number }) {
   const collapsed = useUiStore((s) => s.sidebarCollapsed);
@@ -16,7 +17,7 @@ export function Sidebar({ unread }: { unread: number }) {
   return (
     <aside className={styles.sidebar} data-narrow={narrow} data-testid="sidebar">
       <Link to="/" className={styles.brand} aria-label="GuapCoin Forum home">
-        <img src="/favicon.svg" alt="" width={34} height={34} />
+        <BrandMark size={34} />
         {!narrow && (
           <span className={styles.brandText}>
             GuapCoin <span className={styles.brandAccent}>Forum</span>

@@ -2,6 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import styles from './auth.module.css';
+import { BrandMark } from '../../ui/BrandMark.tsx';
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
@@ -12,7 +13,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </Link>
         <div className={styles.card}>
           <div className={styles.brand}>
-            <img src="/favicon.svg" alt="" width={48} height={48} />
+            <BrandMark size={48} />
             <h1>{title}</h1>
             <p>{subtitle}</p>
           </div>

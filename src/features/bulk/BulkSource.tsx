@@ -4,7 +4,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { reportError } from '../../state/errors/reportError.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Icon } from '../../ui/icons.tsx';
+import { UploadIcon } from '../../ui/UploadIcon.tsx';
 import styles from './BulkCreatePage.module.css';
 import { PARSE_FAILED, parseBulkFile, parsePastedJson, type BulkItem } from './parseBulk.ts';
 import { SAMPLE_ITEMS } from './sampleData.ts';
@@ -61,7 +61,7 @@ export function BulkSource({ onLoad }: { onLoad(items: BulkItem[]): void }) {
       <div className={styles.sourceButtons}>
         <Button onClick={loadSample}>Load sample data</Button>
         <Button onClick={() => fileInput.current?.click()} aria-describedby={ids.formats}>
-          <Icon name="upload" size={18} />
+          <UploadIcon size={18} />
           Upload JSON or CSV
         </Button>
         <input

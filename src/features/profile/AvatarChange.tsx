@@ -6,7 +6,7 @@ import { FAILURES } from '../../backend/failureTexts.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useAvatarUpload } from '../../state/mutations/profile.ts';
 import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
-import { Icon } from '../../ui/icons.tsx';
+import { UploadIcon } from '../../ui/UploadIcon.tsx';
 import { avatarFileProblem } from './avatarFile.ts';
 import { resizeAvatar } from './avatarResize.ts';
 import { useFollowedSave } from './useFollowedSave.ts';
@@ -53,7 +53,7 @@ export function AvatarChange({ userId }: { userId: string }) {
         aria-label={online ? 'Change avatar' : 'Change avatar (needs a connection)'}
         title={online ? 'Change avatar' : 'Changing your avatar needs a connection'}
       >
-        {busy ? <span className={styles.avatarBusy} aria-hidden /> : <Icon name="upload" size={18} aria-hidden />}
+        {busy ? <span className={styles.avatarBusy} aria-hidden /> : <UploadIcon size={18} aria-hidden />}
       </button>
       <input
         ref={input}
