@@ -31,7 +31,7 @@ export function browserEnvironment(win: Window): SyncEnvironment {
       // Background Sync is Chromium-only; elsewhere the next start and the online event flush instead.
       void win.navigator.serviceWorker?.ready
         .then((registration) => (registration as BackgroundSyncRegistration).sync?.register(BACKGROUND_SYNC_TAG))
-        .catch(() => undefined);
+        .catch((error: unknown) => console.warn('Background Sync not registered: the next start flushes', error));
     },
   };
 }
