@@ -140,9 +140,8 @@ test('a failed load says so and keeps the profile; Try again loads the list', as
 
   await page.unroute('**/rest/v1/rpc/member_activity*');
   await card.getByRole('button', { name: 'Try again' }).click();
-  await expect(card.getByRole('listitem').filter({ hasText: 'Started a thread' }).first()).toBeVisible({
-    timeout: 20_000,
-  });
+  // Any entry: the list holds the admin's last ten, all replies once other specs (live.spec) have replied as them.
+  await expect(card.getByRole('listitem').first()).toBeVisible({ timeout: 20_000 });
   await expect(card).not.toContainText('Could not load recent activity.');
   await shoot(page, 'activity-list', card);
 });
