@@ -28,10 +28,10 @@ export function browserEnvironment(win: Window): SyncEnvironment {
     },
     persist: async () => (await win.navigator.storage?.persist?.()) ?? false,
     requestBackgroundSync() {
-      // Background Sync is Chromium-only; elsewhere the next start and the online event flush instead.
+      // Background Sync is Chromium-only; elsewhere, or refused (warned of), the next start and the online event flush.
       void win.navigator.serviceWorker?.ready
         .then((registration) => (registration as BackgroundSyncRegistration).sync?.register(BACKGROUND_SYNC_TAG))
-        .catch((error: unknown) => console.warn('Background Sync not registered: the next start flushes', error));
+        .catch(console.warn);
     },
   };
 }

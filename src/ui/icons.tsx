@@ -61,7 +61,6 @@ export function PathIcon({
       aria-hidden={!title}
       role={title && 'img'}
       aria-label={title}
-      focusable={false}
       {...rest}
     >
       {title && <title>{title}</title>}

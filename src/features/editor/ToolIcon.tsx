@@ -28,7 +28,6 @@ export function ToolIcon({ name }: { name: ToolIconName }) {
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden
-      focusable={false}
     >
       <path d={PATHS[name]} />
     </svg>
