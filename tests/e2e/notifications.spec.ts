@@ -227,6 +227,9 @@ async function controllingWorker(page: Page): Promise<Worker> {
 interface WorkerScope {
   registration: { getNotifications(): Promise<Notification[]> };
   dispatchEvent(event: Event): boolean;
+  addEventListener(type: 'push', listener: () => void): void;
+  /** Counted by the test's own listener. */
+  pushesReceived: number;
   NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
 }
 
@@ -235,6 +238,7 @@ test('a push delivered to B’s service worker shows a notification, whose click
   context,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   const origin = new URL(baseURL!).origin;
   await context.grantPermissions(['notifications'], { origin });
   const account = await newMember(page, page.request, 'pushed');
@@ -269,11 +273,20 @@ test('a push delivered to B’s service worker shows a notification, whose click
     });
   });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(payload),
+  const delivery = { origin, registrationId: await registrationId, data: JSON.stringify(payload) };
+  // CDP answers before the push reaches the worker and reports no failure after. So the worker counts what it
+  // receives (a listener beside the app's own), and a push not received in 10 s is delivered again, as a push
+  // service redelivers one that was not acknowledged: what follows checks what the worker did with a push it got.
+  await worker.evaluate(() => {
+    const sw = self as unknown as WorkerScope;
+    sw.pushesReceived = 0;
+    sw.addEventListener('push', () => (sw.pushesReceived += 1));
   });
+  const received = () => worker.evaluate(() => (self as unknown as WorkerScope).pushesReceived);
+  await expect(async () => {
+    if ((await received()) === 0) await cdp.send('ServiceWorker.deliverPushMessage', delivery);
+    await expect.poll(received, { timeout: 10_000 }).toBeGreaterThan(0);
+  }).toPass({ timeout: 40_000 });
 
   const shown = () =>
     worker.evaluate(async () => {
