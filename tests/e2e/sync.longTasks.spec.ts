@@ -89,10 +89,16 @@ test('a pull of 2,000 threads beside an open thread runs no task over 50 ms on t
     type: 'long tasks, wall-clock',
     description: longTasks.map((duration) => Math.round(duration)).join(', ') || 'none',
   });
-  const longest = tasks.reduce((most, task) => (task.thread > most.thread ? task : most), { wall: 0, thread: 0 });
+  const longest = tasks.reduce((most, task) => (task.thread > most.thread ? task : most), {
+    wall: 0,
+    thread: 0,
+    postedFrom: 'none',
+  });
   testInfo.annotations.push({
     type: 'longest task',
-    description: `${Math.round(longest.thread)} ms of its thread, ${Math.round(longest.wall)} ms wall-clock`,
+    description:
+      `${Math.round(longest.thread)} ms of its thread, ${Math.round(longest.wall)} ms wall-clock, ` +
+      `posted from ${longest.postedFrom}`,
   });
   expect(tasks.length).toBeGreaterThan(0);
   expect(tasks.filter((task) => task.thread > 50)).toEqual([]);

@@ -10,7 +10,7 @@ interface TraceEvent {
   tid: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; src_file?: string; src_func?: string };
 }
 
 export interface MainThreadTask {
@@ -18,6 +18,8 @@ export interface MainThreadTask {
   wall: number;
   /** The thread's own (CPU) time, ms. */
   thread: number;
+  /** Where Chromium posted the task from (its source file and function), which names the kind of work it ran. */
+  postedFrom: string;
 }
 
 /** Starts recording; the returned function stops and gives every task of a renderer's main thread. */
@@ -38,5 +40,9 @@ async function mainThreadTasks(browser: Browser): Promise<MainThreadTask[]> {
   );
   return traceEvents
     .filter((event) => event.name === 'ThreadControllerImpl::RunTask' && mainThreads.has(`${event.pid}:${event.tid}`))
-    .map((event) => ({ wall: (event.dur ?? 0) / 1000, thread: (event.tdur ?? event.dur ?? 0) / 1000 }));
+    .map((event) => ({
+      wall: (event.dur ?? 0) / 1000,
+      thread: (event.tdur ?? event.dur ?? 0) / 1000,
+      postedFrom: `${event.args?.src_func ?? '?'} (${event.args?.src_file ?? '?'})`,
+    }));
 }
