@@ -180,7 +180,6 @@ export class SyncEngine {
     const { db } = this.deps;
     this.userId = userId;
     await (await this.mirrorReset()).forgetOtherMember(db, userId);
-    this.lastSeen.forget();
     const { showPendingOf } = await this.pendingRows();
     await showPendingOf(db, userId);
     await this.refreshCounts();
@@ -253,7 +252,8 @@ export class SyncEngine {
           onProgress: (rows: number) => this.status.set({ pulling: { rows, firstLoad } }),
           reached: () => {
             const { client, userId } = this;
-            if (userId) this.lastSeen.touch(clock.now(), () => network.touchLastSeen(client), this.deps.env.logBug);
+            if (userId)
+              this.lastSeen.touch(userId, clock.now(), () => network.touchLastSeen(client), this.deps.env.logBug);
           },
         };
         await (this.deps.pullRound ?? network.pullRound)(round, topics);
