@@ -35,8 +35,9 @@ export function notificationSender(db: Db, invoke: () => Promise<Response>): Due
       const summary = JSON.parse(body) as SendSummary;
       if (summary.unrecorded > 0) {
         console.warn(
-          `[local stack] send-notifications sent ${summary.unrecorded} deliveries it could not record; they are ` +
-            `sent again, once, when their lease runs out. ${summary.recordError ?? ''}`,
+          `[local stack] send-notifications could not record ${summary.unrecorded} finished deliveries (deleted ` +
+            `meanwhile, or their lease ran out); any of them still waiting is sent again, once, when its lease runs ` +
+            `out. ${summary.recordError ?? ''}`,
         );
       }
       // Due rows that another sender holds (skip locked) would otherwise spin the loop.
