@@ -1,11 +1,30 @@
 // Background Sync: a reply written offline is sent by the service worker when the connection returns, with no tab
 // of the forum open.
-import { expect, test } from './support/test.ts';
+import { expect, test, type BrowserContext } from './support/test.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+
+/** What the browser does when the connection returns: fires the registered sync at the worker of `scope`. */
+async function fireSync(context: BrowserContext, scope: string) {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registrations = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === scope);
+      if (ours) resolve(ours.registrationId as string);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(scope).origin,
+    registrationId: await registrations,
+    tag: 'guap-outbox',
+    lastChance: false,
+  });
+}
 
 test('the service worker sends the outbox on a sync event after every tab is closed', async ({ context, baseURL }) => {
   test.setTimeout(60_000);
@@ -32,21 +51,84 @@ test('the service worker sends the outbox on a sync event after every tab is clo
   expect(await onServer()).toEqual([]);
 
   await context.setOffline(false);
-  // What the browser does when the connection returns: fire the registered sync at the worker.
-  const blank = await context.newPage();
-  const cdp = await context.newCDPSession(blank);
-  const registrations = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === scope);
-      if (ours) resolve(ours.registrationId as string);
-    });
+  await fireSync(context, scope);
+  await expect.poll(async () => (await onServer()).length, { timeout: 15_000 }).toBe(1);
+});
+
+test('the service worker sends a reply whose sends got no answer at once, though its backoff has minutes to run', async ({
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const page = await context.newPage();
+  await signInQuickly(page, MEMBER);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
   });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin: new URL(baseURL!).origin,
-    registrationId: await registrations,
-    tag: 'guap-outbox',
-    lastChance: false,
-  });
+  const thread = new ThreadPage(page);
+  await thread.open(SEEDED.short);
+  // The connection is dead though the browser says online: the page's writes get no answer.
+  await page.route('**/rest/v1/**', (route) =>
+    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
+  );
+  const text = `Sent at the sync event ${Date.now()}`;
+  await thread.reply(text);
+  const outboxEntry = () =>
+    page.evaluate(
+      (content) =>
+        new Promise<{ attempts: number; notBefore: number } | null>((resolve, reject) => {
+          const open = indexedDB.open('guap-mirror');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+            all.onerror = () => reject(all.error);
+            all.onsuccess = () => {
+              open.result.close();
+              const entry = (
+                all.result as { write: { post?: { content?: string } }; attempts: number; notBefore: number }[]
+              ).find((e) => e.write.post?.content === content);
+              resolve(entry ? { attempts: entry.attempts, notBefore: entry.notBefore } : null);
+            };
+          };
+        }),
+      text,
+    );
+  await expect.poll(async () => (await outboxEntry())?.attempts ?? 0).toBeGreaterThan(0);
+  // Offline now, so the page tries no more; its backoff is set ten minutes ahead, as after a long run of failures.
+  await context.setOffline(true);
+  const tenMinutes = Date.now() + 10 * 60_000;
+  await page.evaluate(
+    ({ content, notBefore }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('guap-mirror');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('outbox', 'readwrite');
+          tx.objectStore('outbox').openCursor().onsuccess = (event) => {
+            const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result;
+            if (!cursor) return;
+            const value = cursor.value as { write: { post?: { content?: string } } };
+            if (value.write.post?.content === content) cursor.update({ ...value, notBefore });
+            cursor.continue();
+          };
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { content: text, notBefore: tenMinutes },
+  );
+  expect((await outboxEntry())?.notBefore).toBe(tenMinutes);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  await page.goto('about:blank');
+  await page.close();
+
+  const service = await serviceClient(baseURL!);
+  const onServer = async () => (await service.from('posts').select('id').eq('content', text)).data ?? [];
+  expect(await onServer()).toEqual([]);
+  await context.setOffline(false);
+  await fireSync(context, scope);
   await expect.poll(async () => (await onServer()).length, { timeout: 15_000 }).toBe(1);
 });
