@@ -3,6 +3,7 @@
 import { expect, test, type BrowserContext } from './support/test.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
+import { registrationIdOf } from './support/serviceWorker.ts';
 import { signInQuickly } from './support/signIn.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
@@ -11,16 +12,9 @@ test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 async function fireSync(context: BrowserContext, scope: string) {
   const blank = await context.newPage();
   const cdp = await context.newCDPSession(blank);
-  const registrations = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === scope);
-      if (ours) resolve(ours.registrationId as string);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.dispatchSyncEvent', {
     origin: new URL(scope).origin,
-    registrationId: await registrations,
+    registrationId: await registrationIdOf(cdp, scope),
     tag: 'guap-outbox',
     lastChance: false,
   });
