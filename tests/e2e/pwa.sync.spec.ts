@@ -5,6 +5,7 @@ import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { registrationIdOf } from './support/serviceWorker.ts';
 import { signInQuickly } from './support/signIn.ts';
+import { OUTBOX_LOCK } from '../../src/sync/locks.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
@@ -20,6 +21,19 @@ async function fireSync(context: BrowserContext, scope: string) {
   });
 }
 
+/**
+ * The writes get no answer, the pages' and the service worker's, until the returned function is called. Offline
+ * emulation alone can come late to a service worker the browser has just started, so a sync the browser fires at
+ * once could still send.
+ */
+async function writesGetNoAnswer(context: BrowserContext): Promise<() => Promise<void>> {
+  const writes = '**/rest/v1/**';
+  await context.route(writes, (route) =>
+    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
+  );
+  return () => context.unroute(writes);
+}
+
 test('the service worker sends the outbox on a sync event after every tab is closed', async ({ context, baseURL }) => {
   test.setTimeout(60_000);
   const page = await context.newPage();
@@ -29,6 +43,7 @@ test('the service worker sends the outbox on a sync event after every tab is clo
   });
   const thread = new ThreadPage(page);
   await thread.open(SEEDED.short);
+  const answerWrites = await writesGetNoAnswer(context);
   await context.setOffline(true);
   const text = `Sent by the service worker ${Date.now()}`;
   await thread.reply(text);
@@ -44,6 +59,7 @@ test('the service worker sends the outbox on a sync event after every tab is clo
   const onServer = async () => (await service.from('posts').select('id').eq('content', text)).data ?? [];
   expect(await onServer()).toEqual([]);
 
+  await answerWrites();
   await context.setOffline(false);
   await fireSync(context, scope);
   await expect.poll(async () => (await onServer()).length, { timeout: 15_000 }).toBe(1);
@@ -61,10 +77,9 @@ test('the service worker sends a reply whose sends got no answer at once, though
   });
   const thread = new ThreadPage(page);
   await thread.open(SEEDED.short);
-  // The connection is dead though the browser says online: the page's writes get no answer.
-  await page.route('**/rest/v1/**', (route) =>
-    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
-  );
+  // The connection is dead though the browser says online: the writes get no answer, the page's and the service
+  // worker's (the page's failed send asks for a sync, which the browser fires at once).
+  const answerWrites = await writesGetNoAnswer(context);
   const text = `Sent at the sync event ${Date.now()}`;
   await thread.reply(text);
   const outboxEntry = () =>
@@ -88,31 +103,36 @@ test('the service worker sends a reply whose sends got no answer at once, though
       text,
     );
   await expect.poll(async () => (await outboxEntry())?.attempts ?? 0).toBeGreaterThan(0);
-  // Offline now, so the page tries no more; its backoff is set ten minutes ahead, as after a long run of failures.
+  // Offline now, so no send starts; its backoff is set ten minutes ahead, as after a long run of failures, under
+  // the outbox lock that every send holds until it has settled its entry, so none still under way undoes it.
   await context.setOffline(true);
   const tenMinutes = Date.now() + 10 * 60_000;
   await page.evaluate(
-    ({ content, notBefore }) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('guap-mirror');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('outbox', 'readwrite');
-          tx.objectStore('outbox').openCursor().onsuccess = (event) => {
-            const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result;
-            if (!cursor) return;
-            const value = cursor.value as { write: { post?: { content?: string } } };
-            if (value.write.post?.content === content) cursor.update({ ...value, notBefore });
-            cursor.continue();
-          };
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { content: text, notBefore: tenMinutes },
+    ({ content, notBefore, lock }) =>
+      navigator.locks.request(
+        lock,
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('guap-mirror');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const tx = open.result.transaction('outbox', 'readwrite');
+              tx.objectStore('outbox').openCursor().onsuccess = (event) => {
+                const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result;
+                if (!cursor) return;
+                const value = cursor.value as { write: { post?: { content?: string } } };
+                if (value.write.post?.content === content) cursor.update({ ...value, notBefore });
+                cursor.continue();
+              };
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+              tx.onerror = () => reject(tx.error);
+            };
+          }),
+      ),
+    { content: text, notBefore: tenMinutes, lock: OUTBOX_LOCK },
   );
   expect((await outboxEntry())?.notBefore).toBe(tenMinutes);
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -122,6 +142,7 @@ test('the service worker sends a reply whose sends got no answer at once, though
   const service = await serviceClient(baseURL!);
   const onServer = async () => (await service.from('posts').select('id').eq('content', text)).data ?? [];
   expect(await onServer()).toEqual([]);
+  await answerWrites();
   await context.setOffline(false);
   await fireSync(context, scope);
   await expect.poll(async () => (await onServer()).length, { timeout: 15_000 }).toBe(1);
