@@ -24,6 +24,11 @@ export interface OutboxEntry {
   /** Earliest time of the next attempt after a retryable failure (backoff), or the wait a rate limit asked for. */
   notBefore: number;
   lastError?: string;
+  /**
+   * Its last send got no answer (the connection, not the server): it goes at the next flush a connection back, the
+   * app's return or the service worker's sync asks for, not only once its backoff is over.
+   */
+  unanswered?: boolean;
   /** The server's rate limit that holds it back until `notBefore`: it never reached the database. */
   rateLimit?: WaitingLimit;
 }

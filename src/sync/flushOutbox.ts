@@ -40,7 +40,7 @@ export async function flushOutbox(ctx: FlushContext): Promise<void> {
     // The post a wait shows on (a reply, a new thread's opening post), else the row the write is about.
     const kind = kindOf(entry.write);
     const target = kind.shownOn?.(entry.write).post || kind.target(entry.write);
-    if (entry.notBefore > now) {
+    if (entry.notBefore > now && !entry.unanswered) {
       const { rateLimit } = entry;
       status.set({ rateLimit: rateLimit ? { ...rateLimit, target, until: entry.notBefore } : null });
       ctx.scheduleRetry(entry.notBefore - now);
@@ -48,7 +48,8 @@ export async function flushOutbox(ctx: FlushContext): Promise<void> {
     }
     const outcome = await pushWrite({ db, client, userId, random }, entry.write);
     // A send that got no answer says the server cannot be reached; any answer says it can.
-    status.set({ unreachable: outcome.result === 'failed' && outcome.failure.status === 0, rateLimit: null });
+    const unanswered = outcome.result === 'failed' && outcome.failure.status === 0;
+    status.set({ unreachable: unanswered, rateLimit: null });
     const limit = outcome.result === 'failed' ? rateLimitOf(outcome.failure) : null;
     if (limit && outcome.result === 'failed') {
       // Not a failure: the server takes this same write once the limit's time is over.
@@ -64,7 +65,7 @@ export async function flushOutbox(ctx: FlushContext): Promise<void> {
       await settleSent(db, entry, outcome);
     } else if (outcome.result === 'failed' && classifyFailure(outcome.failure) === 'retry') {
       const delay = backoffDelay(entry.attempts, random, ctx.backoff);
-      await settleRetry(db, entry, now + delay, outcome.failure.message);
+      await settleRetry(db, entry, now + delay, outcome.failure.message, unanswered);
       ctx.scheduleRetry(delay);
       ctx.requestBackgroundSync?.();
       return;

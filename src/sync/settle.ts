@@ -77,7 +77,8 @@ export async function settleRefused(
   });
 }
 
-export async function settleRetry(db: Mirror, sent: OutboxEntry, notBefore: number, error: string) {
+/** A failure worth another try: the write waits until `notBefore`, or less if `unanswered` (see OutboxEntry). */
+export async function settleRetry(db: Mirror, sent: OutboxEntry, notBefore: number, error: string, unanswered = false) {
   await db.transaction('rw', [db.outbox], async () => {
     const current = sent.seq === undefined ? undefined : await db.outbox.get(sent.seq);
     if (!current) {
@@ -97,6 +98,7 @@ export async function settleRetry(db: Mirror, sent: OutboxEntry, notBefore: numb
       attempts: current.attempts + 1,
       notBefore,
       lastError: error,
+      unanswered,
       rateLimit: undefined,
     });
   });
@@ -110,6 +112,6 @@ export async function settleRateLimited(db: Mirror, sent: OutboxEntry, notBefore
   await db.transaction('rw', [db.outbox], async () => {
     const current = sent.seq === undefined ? undefined : await db.outbox.get(sent.seq);
     if (!current) return;
-    await db.outbox.put({ ...current, notBefore, lastError: rateLimit.message, rateLimit });
+    await db.outbox.put({ ...current, notBefore, lastError: rateLimit.message, unanswered: false, rateLimit });
   });
 }

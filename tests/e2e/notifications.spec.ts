@@ -9,6 +9,7 @@ import { MEMBER_ID, serviceClient } from './pages/ThreadPage.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { newMember } from './support/newMember.ts';
+import { registrationIdOf } from './support/serviceWorker.ts';
 
 const SCREENS = '/tmp/guap-screens/h-bell';
 
@@ -266,14 +267,7 @@ test('a push delivered to B’s service worker shows a notification, whose click
   const worker = await controllingWorker(page);
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === scope);
-      if (ours) resolve(ours.registrationId as string);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const delivery = { origin, registrationId: await registrationId, data: JSON.stringify(payload) };
+  const delivery = { origin, registrationId: await registrationIdOf(cdp, scope), data: JSON.stringify(payload) };
   // CDP answers before the push reaches the worker and reports no failure after. So the worker counts what it
   // receives (a listener beside the app's own), and a push not received in 10 s is delivered again, as a push
   // service redelivers one that was not acknowledged: what follows checks what the worker did with a push it got.

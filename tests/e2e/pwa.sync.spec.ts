@@ -1,11 +1,38 @@
 // Background Sync: a reply written offline is sent by the service worker when the connection returns, with no tab
 // of the forum open.
-import { expect, test } from './support/test.ts';
+import { expect, test, type BrowserContext } from './support/test.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
+import { registrationIdOf } from './support/serviceWorker.ts';
 import { signInQuickly } from './support/signIn.ts';
+import { OUTBOX_LOCK } from '../../src/sync/locks.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+
+/** What the browser does when the connection returns: fires the registered sync at the worker of `scope`. */
+async function fireSync(context: BrowserContext, scope: string) {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(scope).origin,
+    registrationId: await registrationIdOf(cdp, scope),
+    tag: 'guap-outbox',
+    lastChance: false,
+  });
+}
+
+/**
+ * The writes get no answer, the pages' and the service worker's, until the returned function is called. Offline
+ * emulation alone can come late to a service worker the browser has just started, so a sync the browser fires at
+ * once could still send.
+ */
+async function writesGetNoAnswer(context: BrowserContext): Promise<() => Promise<void>> {
+  const writes = '**/rest/v1/**';
+  await context.route(writes, (route) =>
+    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
+  );
+  return () => context.unroute(writes);
+}
 
 test('the service worker sends the outbox on a sync event after every tab is closed', async ({ context, baseURL }) => {
   test.setTimeout(60_000);
@@ -16,6 +43,7 @@ test('the service worker sends the outbox on a sync event after every tab is clo
   });
   const thread = new ThreadPage(page);
   await thread.open(SEEDED.short);
+  const answerWrites = await writesGetNoAnswer(context);
   await context.setOffline(true);
   const text = `Sent by the service worker ${Date.now()}`;
   await thread.reply(text);
@@ -31,22 +59,91 @@ test('the service worker sends the outbox on a sync event after every tab is clo
   const onServer = async () => (await service.from('posts').select('id').eq('content', text)).data ?? [];
   expect(await onServer()).toEqual([]);
 
+  await answerWrites();
   await context.setOffline(false);
-  // What the browser does when the connection returns: fire the registered sync at the worker.
-  const blank = await context.newPage();
-  const cdp = await context.newCDPSession(blank);
-  const registrations = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === scope);
-      if (ours) resolve(ours.registrationId as string);
-    });
+  await fireSync(context, scope);
+  await expect.poll(async () => (await onServer()).length, { timeout: 15_000 }).toBe(1);
+});
+
+test('the service worker sends a reply whose sends got no answer at once, though its backoff has minutes to run', async ({
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const page = await context.newPage();
+  await signInQuickly(page, MEMBER);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
   });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin: new URL(baseURL!).origin,
-    registrationId: await registrations,
-    tag: 'guap-outbox',
-    lastChance: false,
-  });
+  const thread = new ThreadPage(page);
+  await thread.open(SEEDED.short);
+  // The connection is dead though the browser says online: the writes get no answer, the page's and the service
+  // worker's (the page's failed send asks for a sync, which the browser fires at once).
+  const answerWrites = await writesGetNoAnswer(context);
+  const text = `Sent at the sync event ${Date.now()}`;
+  await thread.reply(text);
+  const outboxEntry = () =>
+    page.evaluate(
+      (content) =>
+        new Promise<{ attempts: number; notBefore: number } | null>((resolve, reject) => {
+          const open = indexedDB.open('guap-mirror');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+            all.onerror = () => reject(all.error);
+            all.onsuccess = () => {
+              open.result.close();
+              const entry = (
+                all.result as { write: { post?: { content?: string } }; attempts: number; notBefore: number }[]
+              ).find((e) => e.write.post?.content === content);
+              resolve(entry ? { attempts: entry.attempts, notBefore: entry.notBefore } : null);
+            };
+          };
+        }),
+      text,
+    );
+  await expect.poll(async () => (await outboxEntry())?.attempts ?? 0).toBeGreaterThan(0);
+  // Offline now, so no send starts; its backoff is set ten minutes ahead, as after a long run of failures, under
+  // the outbox lock that every send holds until it has settled its entry, so none still under way undoes it.
+  await context.setOffline(true);
+  const tenMinutes = Date.now() + 10 * 60_000;
+  await page.evaluate(
+    ({ content, notBefore, lock }) =>
+      navigator.locks.request(
+        lock,
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('guap-mirror');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const tx = open.result.transaction('outbox', 'readwrite');
+              tx.objectStore('outbox').openCursor().onsuccess = (event) => {
+                const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result;
+                if (!cursor) return;
+                const value = cursor.value as { write: { post?: { content?: string } } };
+                if (value.write.post?.content === content) cursor.update({ ...value, notBefore });
+                cursor.continue();
+              };
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+              tx.onerror = () => reject(tx.error);
+            };
+          }),
+      ),
+    { content: text, notBefore: tenMinutes, lock: OUTBOX_LOCK },
+  );
+  expect((await outboxEntry())?.notBefore).toBe(tenMinutes);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  await page.goto('about:blank');
+  await page.close();
+
+  const service = await serviceClient(baseURL!);
+  const onServer = async () => (await service.from('posts').select('id').eq('content', text)).data ?? [];
+  expect(await onServer()).toEqual([]);
+  await answerWrites();
+  await context.setOffline(false);
+  await fireSync(context, scope);
   await expect.poll(async () => (await onServer()).length, { timeout: 15_000 }).toBe(1);
 });

@@ -11,10 +11,13 @@ import { AuthPage } from './pages/AuthPage.ts';
 import { SEEDED, ThreadPage } from './pages/ThreadPage.ts';
 import { Shell } from './pages/Shell.ts';
 import { MEMBER } from './support/accounts.ts';
+import { startConnectionCutter, type ConnectionCutter } from './support/connectionCutter.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
 let stack: Stack;
+/** The app is opened through it: the reply's posts die on the way, the service worker's too. */
+let network: ConnectionCutter;
 let served: string;
 let versionB: string;
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -34,7 +37,9 @@ test.beforeAll(async () => {
   const storageDir = await mkdtemp(join(tmpdir(), 'guap-update-storage-'));
   const db = await openMigratedPglite('seeded');
   stack = await startStack({ db, jwtSecret: E2E_JWT_SECRET, storageDir, staticDir: served });
+  network = await startConnectionCutter(stack.url);
   cleanup.push(
+    () => network.close(),
     () => stack.close(),
     () => db.close(),
     ...[versionB, served, storageDir].map((dir) => () => rm(dir, { recursive: true, force: true })),
@@ -47,10 +52,9 @@ test.afterAll(async () => {
 
 test('the Update toast switches to the new version, and a reply waiting in the outbox before it is still sent', async ({
   page,
-  context,
 }) => {
   test.setTimeout(90_000);
-  const url = (path: string) => `${stack.url}${path}`;
+  const url = (path: string) => `${network.url}${path}`;
   await page.goto(url('/auth'));
   await new AuthPage(page).signIn(MEMBER.email, MEMBER.password);
   await new Shell(page).expectSignedIn();
@@ -64,9 +68,9 @@ test('the Update toast switches to the new version, and a reply waiting in the o
   const thread = new ThreadPage(page);
   await page.goto(url(`/t/${SEEDED.short}`));
   await expect(thread.title).toBeVisible();
-  // The server refuses to take posts for now: the reply waits in the outbox through the update.
-  const blockPosts = '**/rest/v1/posts**';
-  await context.route(blockPosts, (route) => route.abort('connectionfailed'));
+  // Posts get no answer for now, from the page and from the service worker: the reply waits in the outbox through
+  // the update.
+  network.cut((req) => req.method === 'POST' && (req.url ?? '').startsWith('/rest/v1/posts'));
   const text = `Queued before the update ${Date.now()}`;
   await thread.reply(text);
   await expect(thread.post(text)).toHaveAttribute('data-status', 'sending');
@@ -85,7 +89,7 @@ test('the Update toast switches to the new version, and a reply waiting in the o
   await page.goto(url(`/t/${SEEDED.short}`));
   await expect(thread.post(text)).toHaveAttribute('data-status', 'sending');
 
-  await context.unroute(blockPosts);
+  network.cut(null);
   await page.reload();
   await expect(thread.post(text)).toHaveAttribute('data-status', 'sent', { timeout: 15_000 });
   await expect(thread.post(text)).toHaveCount(1);

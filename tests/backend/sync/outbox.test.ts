@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { threadPosts } from '../../../src/data/queries/posts.ts';
 import { latestThreads } from '../../../src/data/queries/threads.ts';
 import { enqueueReply } from '../../../src/sync/outbox.ts';
-import { newBrowser, newDevice, signedInDevice, type Device } from './device.ts';
+import { newBrowser, newDevice, signedInDevice, waitFor, type Device } from './device.ts';
 import { setUpSyncStack } from './setUpSyncStack.ts';
 
 const { stack, devices } = setUpSyncStack();
@@ -97,6 +97,24 @@ describe('outbox', () => {
     expect(failed).toHaveLength(1);
     expect(failed[0]!.reason).toMatch(/^Content is too long \(max 100,000 characters\)\. \(.*posts_content_max_length/);
     expect(failed[0]!.write).toMatchObject({ post: { content: tooLong } });
+  });
+
+  it('sends a reply whose sends got no answer once the connection is back, not after its backoff', async () => {
+    const { device, member } = await signedInDevice(stack, devices);
+    const threadId = await firstThreadId(device);
+    device.network.mode = 'down';
+    await enqueueReply(device.writer(), { threadId, content: 'Written on a dead connection', images: [] });
+    for (let i = 0; i < 5; i++) await device.engine.flush();
+    const [waiting] = await device.db.outbox.toArray();
+    expect(waiting!.attempts).toBeGreaterThanOrEqual(5);
+    // Its backoff (these devices' is 25-50 ms by now) is not over: the device's clock does not move here.
+    expect(waiting!.notBefore).toBeGreaterThanOrEqual(device.clock.now() + 25);
+
+    device.network.mode = 'up';
+    device.env.setOnline(false);
+    device.env.setOnline(true);
+    await waitFor(async () => (await device.db.outbox.count()) === 0, 30_000);
+    expect(await serverReplies(threadId, member.id)).toEqual(['Written on a dead connection']);
   });
 
   it('never sends an entry twice when two tabs flush the same outbox at once', async () => {

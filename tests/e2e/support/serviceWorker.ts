@@ -1,6 +1,6 @@
 // Waits until the service worker controls the page. A test that goes offline before then meets a worker still
 // installing, whose install fails with the connection, and an offline navigation that nothing answers.
-import { expect, type Page } from '@playwright/test';
+import { expect, type CDPSession, type Page } from '@playwright/test';
 
 export async function controlledByServiceWorker(page: Page) {
   await page.evaluate(async () => {
@@ -18,4 +18,16 @@ export async function serviceWorkerActive(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
+}
+
+/** The id CDP gives the registration of `scope`, which its ServiceWorker domain's sync and push events name. */
+export async function registrationIdOf(cdp: CDPSession, scope: string): Promise<string> {
+  const id = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === scope);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return id;
 }
