@@ -8,6 +8,7 @@ import { SyncEngine } from './engine.ts';
 import { flushInWorker } from './flushInWorker.ts';
 import { memoryLocks } from './locks.ts';
 import type { FlushRunner } from './pullLeader.ts';
+import { addWrites } from './testEngine.ts';
 import type { PushOutcome, WriteKind } from './writeKind.ts';
 import { registerWriteKind } from './writeKinds.ts';
 
@@ -79,16 +80,7 @@ function device(sessionUser: string, worker: { stopped?: boolean } = {}) {
     },
     flushOutbox,
   });
-  const enqueue = (id: string) =>
-    db.outbox.add({
-      id,
-      userId: 'u1',
-      write: { kind: 'relayed', id },
-      createdAt: 1,
-      rev: 0,
-      attempts: 0,
-      notBefore: 0,
-    });
+  const enqueue = (id: string) => addWrites(db, [{ kind: 'relayed', id }]);
   return { db, engine, scheduled, bugs, jobs, enqueue };
 }
 

@@ -1,11 +1,7 @@
 // The engine and a rate limit, on a fake-indexeddb mirror: a PT429 answer holds the write (and those behind it) for
 // the time the server asked, counts no attempt and fails nothing; the write goes once that time is over.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
-import type { ForumClient } from '../backend/client.ts';
-import { openMirror } from '../data/mirror.ts';
-import { SyncEngine } from './engine.ts';
-import { memoryLocks } from './locks.ts';
+import { testEngine } from './testEngine.ts';
 import type { PushOutcome, WriteKind } from './writeKind.ts';
 import { registerWriteKind } from './writeKinds.ts';
 
@@ -45,29 +41,9 @@ registerWriteKind({
 } satisfies WriteKind<PacedWrite>);
 
 it('waits out a rate limit with the writes behind it, in order, and sends them all once it is over', async () => {
-  const db = openMirror({ indexedDB: new IDBFactory(), IDBKeyRange });
-  const clock = { t: 1_000_000, now: () => clock.t };
-  const scheduled: number[] = [];
-  const engine = new SyncEngine({
-    db,
-    client: {} as ForumClient,
-    clock,
-    timers: { setTimeout: (_fn, ms) => scheduled.push(ms), clearTimeout: () => undefined },
-    random: () => 0.5,
-    locks: memoryLocks(),
-    env: { isOnline: () => true, isVisible: () => true, subscribe: () => () => undefined },
-  });
-  for (const id of ['a', 'b', 'c']) {
-    await db.outbox.add({
-      id,
-      userId: 'u1',
-      write: { kind: 'paced', id },
-      createdAt: 1,
-      rev: 0,
-      attempts: 0,
-      notBefore: 0,
-    });
-  }
+  const { db, clock, engine, scheduled } = await testEngine(
+    ['a', 'b', 'c'].map((id): PacedWrite => ({ kind: 'paced', id })),
+  );
   server.now = clock.t;
   server.limitedUntil = clock.t + 5_000;
 

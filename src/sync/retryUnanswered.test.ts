@@ -1,11 +1,7 @@
 // A write whose send got no answer goes at the next flush asked for (a connection back, the service worker's sync),
 // not only once its backoff is over; one the server answered with "try later" (a 503) still waits its backoff out.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, expect, it } from 'vitest';
-import type { ForumClient } from '../backend/client.ts';
-import { openMirror } from '../data/mirror.ts';
-import { SyncEngine } from './engine.ts';
-import { memoryLocks } from './locks.ts';
+import { testEngine } from './testEngine.ts';
 import type { PushOutcome, WriteKind } from './writeKind.ts';
 import { registerWriteKind } from './writeKinds.ts';
 
@@ -46,32 +42,8 @@ registerWriteKind({
 
 beforeEach(() => Object.assign(server, { mode: 'up', tried: [], sent: [] }));
 
-async function deviceWith(ids: string[]) {
-  const db = openMirror({ indexedDB: new IDBFactory(), IDBKeyRange });
-  const clock = { t: 1_000_000, now: () => clock.t };
-  const scheduled: number[] = [];
-  const engine = new SyncEngine({
-    db,
-    client: {} as ForumClient,
-    clock,
-    timers: { setTimeout: (_fn, ms) => scheduled.push(ms), clearTimeout: () => undefined },
-    random: () => 0.5,
-    locks: memoryLocks(),
-    env: { isOnline: () => true, isVisible: () => true, subscribe: () => () => undefined },
-  });
-  for (const id of ids) {
-    await db.outbox.add({
-      id,
-      userId: 'u1',
-      write: { kind: 'carried', id },
-      createdAt: 1,
-      rev: 0,
-      attempts: 0,
-      notBefore: 0,
-    });
-  }
-  return { db, clock, engine, scheduled };
-}
+/** A device whose outbox holds a carried write of each id, in order. */
+const deviceWith = (ids: string[]) => testEngine(ids.map((id): CarriedWrite => ({ kind: 'carried', id })));
 
 it('sends a write that got no answer at the next flush, its backoff not over, with the writes behind it', async () => {
   const { db, clock, engine, scheduled } = await deviceWith(['a', 'b']);
