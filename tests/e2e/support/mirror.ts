@@ -53,3 +53,60 @@ export async function mirroredReadPosition(page: Page, threadId: string): Promis
     (await mirroredRow<{ last_read_post_number: number }>(page, 'threadReads', threadId))?.last_read_post_number ?? null
   );
 }
+
+/** How a queued reply stands in the page's outbox: its send attempts and when it may go next; null when it left. */
+export function outboxReplyWith(page: Page, content: string): Promise<{ attempts: number; notBefore: number } | null> {
+  return page.evaluate(
+    (content) =>
+      new Promise<{ attempts: number; notBefore: number } | null>((resolve, reject) => {
+        const open = indexedDB.open('guap-mirror');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            open.result.close();
+            const entry = (
+              all.result as { write: { post?: { content?: string } }; attempts: number; notBefore: number }[]
+            ).find((e) => e.write.post?.content === content);
+            resolve(entry ? { attempts: entry.attempts, notBefore: entry.notBefore } : null);
+          };
+        };
+      }),
+    content,
+  );
+}
+
+/**
+ * Puts off the next send of a queued reply until `notBefore`, as a long run of failures would, under the outbox's
+ * lock (`lock`), which every send holds until it has settled its entry: no send still under way can undo it.
+ */
+export function putOffOutboxReply(page: Page, content: string, notBefore: number, lock: string): Promise<void> {
+  return page.evaluate(
+    ({ content, notBefore, lock }) =>
+      navigator.locks.request(
+        lock,
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('guap-mirror');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const tx = open.result.transaction('outbox', 'readwrite');
+              tx.objectStore('outbox').openCursor().onsuccess = (event) => {
+                const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result;
+                if (!cursor) return;
+                const value = cursor.value as { write: { post?: { content?: string } } };
+                if (value.write.post?.content === content) cursor.update({ ...value, notBefore });
+                cursor.continue();
+              };
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+              tx.onerror = () => reject(tx.error);
+            };
+          }),
+      ),
+    { content, notBefore, lock },
+  );
+}
