@@ -1,0 +1,96 @@
+// The posts the server painted keep their markup through the app's start (src/content/Markdown.tsx does not parse
+// their words again): they still act as the app's own. A painted post edited meanwhile shows its new words, rendered,
+// and a video in a painted post plays.
+import { randomUUID } from 'node:crypto';
+import { expect, test } from './support/test.ts';
+import { MEMBER_ID, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+import { MEMBER } from './support/accounts.ts';
+import { signInQuickly } from './support/signIn.ts';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const VIDEO = 'dQw4w9WgXcQ';
+/** A live update's way: the poke, then the pull, on a busy machine. */
+const LIVE_WAIT_MS = 30_000;
+
+/** A thread of the seeded member's: an opening post with bold words, and a reply with a video. */
+async function paintedThread(baseURL: string) {
+  const service = await serviceClient(baseURL);
+  const { data: categories } = await service.from('categories').select('id').order('order_index').limit(1);
+  const threadId = randomUUID();
+  const openingId = randomUUID();
+  const slug = `painted-${threadId}`;
+  const inserts = [
+    await service.from('threads').insert({
+      id: threadId,
+      slug,
+      title: `Painted ${Date.now()}`,
+      category_id: (categories as { id: string }[])[0]!.id,
+      author_id: MEMBER_ID,
+    }),
+    await service.from('posts').insert({
+      id: openingId,
+      thread_id: threadId,
+      author_id: MEMBER_ID,
+      content: 'Words the server painted, **in bold**.',
+      type: 'thread',
+      is_first_post: true,
+    }),
+    await service.from('posts').insert({
+      thread_id: threadId,
+      author_id: MEMBER_ID,
+      content: `A video to watch:\n\n[youtube:${VIDEO}]`,
+      type: 'reply',
+    }),
+  ];
+  for (const insert of inserts) expect(insert.error).toBeNull();
+  return { slug, openingId };
+}
+
+/** Installed before the page's first byte: keeps the first bold words the HTML parser inserts. */
+function keepPaintedBold() {
+  const w = window as unknown as { __paintedBold?: Element };
+  new MutationObserver(() => {
+    w.__paintedBold ??= document.querySelector('[data-testid="post"] strong') ?? undefined;
+  }).observe(document, { childList: true, subtree: true });
+}
+
+test('a post the server painted keeps its markup, shows new words when it is edited elsewhere, and its video plays', async ({
+  page,
+  baseURL,
+}) => {
+  const { slug, openingId } = await paintedThread(baseURL!);
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Video</title>' }),
+  );
+  await signInQuickly(page, MEMBER);
+  await page.addInitScript(keepPaintedBold);
+  const thread = new ThreadPage(page);
+  await thread.open(slug);
+
+  const opening = thread.posts.first();
+  await expect(opening).toContainText('Words the server painted');
+  await expect(opening.locator('strong')).toHaveText('in bold');
+  const kept = await page.evaluate(
+    () =>
+      (window as unknown as { __paintedBold?: Element }).__paintedBold ===
+      document.querySelector('[data-testid="post"] strong'),
+  );
+  expect(kept, 'the app kept the painted words, not a copy').toBe(true);
+
+  const video = thread.post('A video to watch');
+  await video.getByRole('button', { name: 'Play YouTube video' }).click();
+  await expect(video.locator('iframe[title="YouTube video"]')).toHaveAttribute('src', new RegExp(VIDEO));
+
+  // Edited on another of the member's devices: the live update brings the new words to the post on the screen.
+  const service = await serviceClient(baseURL!);
+  const { error } = await service
+    .from('posts')
+    .update({ content: 'Words edited after the start, *leaning*.' })
+    .eq('id', openingId);
+  expect(error).toBeNull();
+  await expect(opening).toContainText('Words edited after the start', { timeout: LIVE_WAIT_MS });
+  await expect(opening.locator('em')).toHaveText('leaning');
+  await expect(opening).not.toContainText('Words the server painted');
+  await expect(opening.locator('strong')).toHaveCount(0);
+});
