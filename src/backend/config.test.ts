@@ -1,10 +1,6 @@
 import { expect, test } from 'vitest';
 import { embeddedConfig, loadBackendConfig, refreshBackendConfig, vapidPublicKey } from './config.ts';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
-}
+import { memoryStorage } from '../lib/memoryStorage.ts';
 
 const local = { url: 'http://127.0.0.1:4173', anonKey: 'anon.jwt.key' };
 const answering = (body: unknown, status = 200) =>

@@ -9,7 +9,7 @@ import { rehypeInPageLinks } from './rehypeInPageLinks.ts';
 import { remarkYouTube } from './remarkYouTube.ts';
 import { LINK_PROTOCOLS, sanitizeSchema } from './sanitizeSchema.ts';
 import { YouTubeEmbed } from './YouTubeEmbed.tsx';
-import { YOUTUBE_MARKER } from './youtube.ts';
+import { hasYouTubeMarker } from './youtube.ts';
 
 function Link({ node: _node, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
   // A link whose protocol was blanked leads nowhere: its words stay, as plain text.
@@ -63,12 +63,10 @@ const SERVER_MARKUP = { __html: '' };
 function useServerRendered(text: string): string | undefined {
   const hydrating = useHydrating();
   const [kept] = useState(() =>
-    hydrating && typeof document !== 'undefined' && !YOUTUBE_MARKER_TEXT.test(text) ? text : undefined,
+    hydrating && typeof document !== 'undefined' && !hasYouTubeMarker(text) ? text : undefined,
   );
   return kept;
 }
-
-const YOUTUBE_MARKER_TEXT = new RegExp(YOUTUBE_MARKER.source);
 
 /** Memoized: a post re-rendering for its like or its sending state does not parse its words again. */
 export const Markdown = memo(function Markdown({

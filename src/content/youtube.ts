@@ -22,3 +22,8 @@ export function youTubeId(url: string): string | null {
 export const youTubeMarker = (id: string) => `[youtube:${id}]`;
 
 export const YOUTUBE_MARKER = /\[youtube:([A-Za-z0-9_-]{11})\]/g;
+
+/** Whether the text holds a video marker (YOUTUBE_MARKER is global: its own test() would carry state between calls). */
+export function hasYouTubeMarker(text: string): boolean {
+  return text.match(YOUTUBE_MARKER) !== null;
+}

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../lib/memoryStorage.ts';
 import { createUiStore, UI_STORAGE_KEY } from './uiStore.ts';
-
-function memoryStorage(entries: Record<string, string> = {}): Storage {
-  const items = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 describe('the shell store', () => {
   it('starts with the sidebar as this device left it, in the form zustand persist kept', () => {

@@ -12,8 +12,11 @@ interface UiState {
 
 export const UI_STORAGE_KEY = 'guap.ui';
 
+/** The calls the store makes of the device's storage. */
+type KeptState = Pick<Storage, 'getItem' | 'setItem'>;
+
 /** What this device remembered: false when nothing (or nothing readable) was kept. */
-function rememberedCollapsed(storage: Storage | undefined): boolean {
+function rememberedCollapsed(storage: KeptState | undefined): boolean {
   try {
     const text = storage?.getItem(UI_STORAGE_KEY);
     if (!text) return false;
@@ -25,7 +28,7 @@ function rememberedCollapsed(storage: Storage | undefined): boolean {
 }
 
 /** The shell's store over `storage`: none on the server, where nothing is remembered. */
-export function createUiStore(storage: Storage | undefined) {
+export function createUiStore(storage: KeptState | undefined) {
   const store = create<UiState>()((set) => ({
     sidebarCollapsed: rememberedCollapsed(storage),
     drawerOpen: false,

@@ -2,6 +2,7 @@ import { getBytes, verifyMessage, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { chainConfig } from '../lib/chain.ts';
 import { AppError } from '../../../backend/errors.ts';
+import { memoryStorage } from '../../../lib/memoryStorage.ts';
 import {
   createWalletConnector,
   inWallet,
@@ -50,15 +51,6 @@ function fakeWallet(answers: Record<string, (params: unknown) => unknown> = {}) 
 }
 
 const standard = { eth_requestAccounts: () => [ALICE], eth_accounts: () => [ALICE], eth_chainId: () => '0x115c7' };
-
-function memoryStorage() {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-  };
-}
 
 describe('wallet connector', () => {
   it("fails every action with 'Connector not initialized' without a provider", async () => {
