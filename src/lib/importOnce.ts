@@ -1,10 +1,10 @@
 // A module loaded once, whichever caller asks first, for code that calls again when it needs it (the sync engine's
 // parts) rather than waiting: a failed load is forgotten, and the next call loads it again. A browser that keeps a
-// failed module fetch (Chromium 150 and 155 do, as the HTML standard's module map says) fails every later import()
-// of that chunk without asking the network; only a new document loads it. So after a failure the module is asked for
-// again as the connection comes back, and if that fails too, or a call after it, the document is loaded anew, at most
-// once a minute. (Not sooner: the page would not load while the connection is still gone.) No DOM types here: the
-// engine runs in the service worker too, which has no document to load anew.
+// failed module fetch (Chromium 150 and 155 do, as the HTML standard's module map says; 156.0.8078.114 asks the network
+// again) fails every later import() of that chunk without asking the network; only a new document loads it. So after a
+// failure the module is asked for again as the connection comes back, and if that fails too, or a call after it, the
+// document is loaded anew, at most once a minute. (Not sooner: the page would not load while the connection is still
+// gone.) No DOM types here: the engine runs in the service worker too, which has no document to load anew.
 import { once } from './once.ts';
 
 /** What the loaders need of the place they run in: a page, or a worker. */

@@ -1,10 +1,11 @@
-// A chunk loaded after the first paint (a component given to React.lazy) that could not arrive, because the
-// connection dropped, is loaded again once the connection is back. Given to React.lazy as it is, the failed load
-// throws to the route's error page, which then stands in place of the whole screen though only a search box or a
-// toaster was missing; meanwhile the component's Suspense fallback shows. A browser that keeps a failed module fetch
-// (Chromium 150 and 155 do, as the HTML standard's module map says) fails every later import() of that chunk without
-// asking the network: when the try made as the connection came back fails too, the document is loaded anew, at most
-// once a minute (importOnce.ts's host). (Not sooner: the page would not load while the connection is still gone.)
+// A chunk loaded after the first paint (a component given to React.lazy) that could not arrive, because the connection
+// dropped, is loaded again once the connection is back. Given to React.lazy as it is, the failed load throws to the
+// route's error page, which then stands in place of the whole screen though only a search box or a toaster was missing;
+// meanwhile the component's Suspense fallback shows. A browser that keeps a failed module fetch (Chromium 150 and 155
+// do, as the HTML standard's module map says; 156.0.8078.114 asks the network again) fails every later import() of that
+// chunk without asking the network: when the try made as the connection came back fails too, the document is loaded
+// anew, at most once a minute (importOnce.ts's host). (Not sooner: the page would not load while the connection is
+// still gone.)
 import { pageGoes, reloadIfCameBack, scopeHost, type ModuleHost } from './importOnce.ts';
 
 /** While the browser says it is online, the waits before each new try; after the last, the failure is thrown. */

@@ -21,7 +21,7 @@ export async function fetchThreadPosts(
   client: ForumClient,
   threadIds: string[],
   pageSize: number,
-  touchedAt: number,
+  touchedAt: (threadId: string) => number,
 ): Promise<number> {
   let total = 0;
   for (let i = 0; i < threadIds.length; i += THREADS_PER_REQUEST) {
@@ -44,7 +44,7 @@ export async function fetchThreadPosts(
       if (rows.length < pageSize) break;
       lastId = rows[rows.length - 1]!.id;
     }
-    await db.keptThreads.bulkPut(chunk.map((thread_id) => ({ thread_id, touched_at: touchedAt })));
+    await db.keptThreads.bulkPut(chunk.map((thread_id) => ({ thread_id, touched_at: touchedAt(thread_id) })));
   }
   return total;
 }
@@ -54,7 +54,17 @@ export async function keepRecentThreads(db: Mirror, client: ForumClient, count: 
   const recent = (await db.threads.orderBy('_active_at').reverse().limit(count).primaryKeys()) as string[];
   const kept = await db.keptThreads.bulkGet(recent);
   const missing = recent.filter((_, i) => kept[i] === undefined);
-  if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, 0);
+  if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, () => 0);
+}
+
+/**
+ * Fetches again every post of the threads kept before the first pull (one opened, or written to, as the app
+ * started): they came before that pull's watermark, and the pull skips its posts window, so a reply between the two
+ * would never come. Each keeps the time it was touched here.
+ */
+export async function refreshKeptThreads(db: Mirror, client: ForumClient, pageSize: number) {
+  const kept = new Map((await db.keptThreads.toArray()).map((k) => [k.thread_id, k.touched_at]));
+  if (kept.size > 0) await fetchThreadPosts(db, client, [...kept.keys()], pageSize, (id) => kept.get(id)!);
 }
 
 /** The threads the member bookmarked a post of: their posts stay on the device, to be read offline. */
@@ -67,7 +77,7 @@ export async function keepBookmarkedThreads(db: Mirror, client: ForumClient, pag
   const threads = await bookmarkedThreads(db);
   const kept = await db.keptThreads.bulkGet(threads);
   const missing = threads.filter((_, i) => kept[i] === undefined);
-  if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, now);
+  if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, () => now);
 }
 
 /**

@@ -3,9 +3,10 @@ import type { ForumClient } from '../backend/client.ts';
 import type { Mirror } from '../data/mirror.ts';
 import { ME_COLUMNS } from '../data/columns.ts';
 import type { EngineOptions } from './engineTypes.ts';
-import { evictStaleThreads, keepBookmarkedThreads, keepRecentThreads } from './keep.ts';
+import { evictStaleThreads, keepBookmarkedThreads, keepRecentThreads, refreshKeptThreads } from './keep.ts';
 import { pendingTargets } from './pending.ts';
 import { pullChanges } from './pull.ts';
+import { cursorOf } from './pullWindow.ts';
 import { checked } from './request.ts';
 import { ALL_TOPICS, type Topic } from '../data/syncedTables.ts';
 
@@ -35,6 +36,8 @@ async function pullMe(db: Mirror, client: ForumClient, userId: string) {
 export async function pullRound(ctx: RoundContext, topics: ReadonlySet<Topic> = ALL_TOPICS): Promise<void> {
   const { db, client, options, now, userId } = ctx;
   let rows = 0;
+  // The first pull skips the posts window (pullTable.ts): what is kept by then is fetched again after its watermark.
+  const firstPosts = topics.has('forum') && (await cursorOf(db, 'posts')) === 0;
   await pullChanges(
     {
       db,
@@ -49,6 +52,7 @@ export async function pullRound(ctx: RoundContext, topics: ReadonlySet<Topic> = 
     topics,
   );
   ctx.reached();
+  if (firstPosts) await refreshKeptThreads(db, client, options.pageSize);
   if (topics.has('forum')) await keepRecentThreads(db, client, options.keepRecentThreads, options.pageSize);
   if (topics.has('member')) {
     await keepBookmarkedThreads(db, client, options.pageSize, now);

@@ -45,7 +45,7 @@ const TABLE_WAYS: { [Name in SyncedTableName]?: TableWays<Name> } = {
   },
   posts: {
     // Only the threads whose posts this device keeps. The first pull skips the window: the kept threads' posts are
-    // then fetched whole (keepRecentThreads), after the watermark, so nothing falls between the two.
+    // then fetched whole (refreshKeptThreads, keepRecentThreads), after the watermark, so nothing falls between.
     skip: async (ctx) => (await cursorOf(ctx.db, 'posts')) === 0,
     async store(ctx, rows) {
       const kept = new Set((await ctx.db.keptThreads.toCollection().primaryKeys()) as string[]);

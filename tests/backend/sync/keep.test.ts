@@ -111,4 +111,22 @@ describe('kept threads', () => {
     expect(await device.db.threads.count()).toBe(rows[0]!.n);
     expect(await device.db.posts.get(unsent)).toMatchObject({ _status: 'sending', content: 'Not sent yet' });
   });
+
+  it('brings a thread opened before the first pull the replies written before that pull', async () => {
+    // As on a first visit whose sync code came late: the thread is opened, someone replies, then the first pull runs.
+    const fresh = await newDevice(stack, { whileStarting: (env) => (env.online = false) });
+    devices.push(fresh);
+    fresh.env.online = true;
+    const old = await oldestThread();
+    expect(await fresh.engine.openThread(old.slug)).toBe('mirrored');
+    const author = await stack.newMember();
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into public.posts (thread_id, author_id, content, type, is_first_post)
+       values ($1, $2, 'Written between the open and the first pull', 'reply', false) returning id`,
+      [old.id, author.id],
+    );
+    await fresh.engine.sync();
+    expect(await fresh.db.posts.get(rows[0]!.id)).toMatchObject({ thread_id: old.id });
+    expect(await postsOfThread(fresh.db, old.id).count()).toBe(old.posts + 1);
+  });
 });
