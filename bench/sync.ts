@@ -189,7 +189,7 @@ export async function benchSync(options: Partial<SyncOptions> = {}) {
     const full = openMirror({ name: 'bench-full', indexedDB: factory, IDBKeyRange });
     await engineFor(full, client).pull();
     const allThreads = (await full.threads.toCollection().primaryKeys()) as string[];
-    await fetchThreadPosts(full, client, allThreads, 1000, () => 0);
+    await fetchThreadPosts(full, client, allThreads, 1000, 0);
     progress('mirror reads');
     const big = await biggestThread(db);
     const mirrorRead = await measure(() => threadPosts(full, big), reads, 1);

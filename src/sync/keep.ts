@@ -5,12 +5,34 @@ import type { Mirror } from '../data/mirror.ts';
 import { postsOfThread } from '../data/queries/posts.ts';
 import { toThreadRow } from '../data/rows.ts';
 import type { ThreadRow } from '../data/types.ts';
-import { POST_COLUMNS, THREAD_COLUMNS } from '../data/columns.ts';
+import { POST_COLUMNS, THREAD_COLUMNS, type PulledRow } from '../data/columns.ts';
 import { pendingTargets } from './pending.ts';
 import { checked } from './request.ts';
 import { inChunks } from './chunks.ts';
+import { putUnlessPending } from './pullWindow.ts';
 
 const THREADS_PER_REQUEST = 40;
+
+type PostRow = PulledRow<'posts'>;
+
+/** Every post of these threads, a page at a time, each page with the threads it is of and whether it ends them. */
+async function* threadPostPages(client: ForumClient, threadIds: string[], pageSize: number) {
+  for (let i = 0; i < threadIds.length; i += THREADS_PER_REQUEST) {
+    const threads = threadIds.slice(i, i + THREADS_PER_REQUEST);
+    let lastId: string | undefined;
+    for (;;) {
+      let query = client.from('posts').select(POST_COLUMNS).in('thread_id', threads).order('id').limit(pageSize);
+      if (lastId) query = query.gt('id', lastId);
+      const { data, error, status } = await query.retry(false);
+      checked(error, status);
+      const rows: PostRow[] = data ?? [];
+      const last = rows.length < pageSize;
+      yield { threads, rows, last };
+      if (last) break;
+      lastId = rows[rows.length - 1]!.id;
+    }
+  }
+}
 
 /**
  * Fetches every post of these threads and marks them kept. Run it after the posts cursor has reached a watermark
@@ -21,32 +43,38 @@ export async function fetchThreadPosts(
   client: ForumClient,
   threadIds: string[],
   pageSize: number,
-  touchedAt: (threadId: string) => number,
+  touchedAt: number,
 ): Promise<number> {
   let total = 0;
-  for (let i = 0; i < threadIds.length; i += THREADS_PER_REQUEST) {
-    const chunk = threadIds.slice(i, i + THREADS_PER_REQUEST);
-    let lastId: string | undefined;
-    for (;;) {
-      let query = client.from('posts').select(POST_COLUMNS).in('thread_id', chunk).order('id').limit(pageSize);
-      if (lastId) query = query.gt('id', lastId);
-      const { data, error, status } = await query.retry(false);
-      checked(error, status);
-      const rows = data ?? [];
-      await inChunks(rows, async (part) => {
-        await prepareWords('posts', part);
-        await db.transaction('rw', [db.posts, db.outbox], async () => {
-          const pending = await pendingTargets(db);
-          await db.posts.bulkPut(part.filter((r) => !pending.has(r.id)));
-        });
+  for await (const { threads, rows, last } of threadPostPages(client, threadIds, pageSize)) {
+    await inChunks(rows, async (part) => {
+      await prepareWords('posts', part);
+      await db.transaction('rw', [db.posts, db.outbox], async () => {
+        const pending = await pendingTargets(db);
+        await db.posts.bulkPut(part.filter((r) => !pending.has(r.id)));
       });
-      total += rows.length;
-      if (rows.length < pageSize) break;
-      lastId = rows[rows.length - 1]!.id;
-    }
-    await db.keptThreads.bulkPut(chunk.map((thread_id) => ({ thread_id, touched_at: touchedAt(thread_id) })));
+    });
+    total += rows.length;
+    if (last) await db.keptThreads.bulkPut(threads.map((thread_id) => ({ thread_id, touched_at: touchedAt })));
   }
   return total;
+}
+
+/**
+ * Brings the threads kept before the first pull (one opened, or written to, as the app started) up to that pull's
+ * watermark: they were fetched before it, and the first pull skips the posts window, so a reply between the two would
+ * never come. Only a post new or changed since is written: the thread on the screen is not rendered again for none.
+ */
+export async function refreshKeptThreads(db: Mirror, client: ForumClient, pageSize: number) {
+  const kept = (await db.keptThreads.toCollection().primaryKeys()) as string[];
+  for await (const { rows } of threadPostPages(client, kept, pageSize)) {
+    const mirrored = await db.posts.bulkGet(rows.map((r) => r.id));
+    await putUnlessPending(
+      db,
+      'posts',
+      rows.filter((row, i) => row.sync_txid !== mirrored[i]?.sync_txid),
+    );
+  }
 }
 
 /** Keeps the posts of the `count` most recently active threads, fetching those not kept yet. */
@@ -54,17 +82,7 @@ export async function keepRecentThreads(db: Mirror, client: ForumClient, count: 
   const recent = (await db.threads.orderBy('_active_at').reverse().limit(count).primaryKeys()) as string[];
   const kept = await db.keptThreads.bulkGet(recent);
   const missing = recent.filter((_, i) => kept[i] === undefined);
-  if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, () => 0);
-}
-
-/**
- * Fetches again every post of the threads kept before the first pull (one opened, or written to, as the app
- * started): they came before that pull's watermark, and the pull skips its posts window, so a reply between the two
- * would never come. Each keeps the time it was touched here.
- */
-export async function refreshKeptThreads(db: Mirror, client: ForumClient, pageSize: number) {
-  const kept = new Map((await db.keptThreads.toArray()).map((k) => [k.thread_id, k.touched_at]));
-  if (kept.size > 0) await fetchThreadPosts(db, client, [...kept.keys()], pageSize, (id) => kept.get(id)!);
+  if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, 0);
 }
 
 /** The threads the member bookmarked a post of: their posts stay on the device, to be read offline. */
@@ -77,7 +95,7 @@ export async function keepBookmarkedThreads(db: Mirror, client: ForumClient, pag
   const threads = await bookmarkedThreads(db);
   const kept = await db.keptThreads.bulkGet(threads);
   const missing = threads.filter((_, i) => kept[i] === undefined);
-  if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, () => now);
+  if (missing.length > 0) await fetchThreadPosts(db, client, missing, pageSize, now);
 }
 
 /**

@@ -22,7 +22,7 @@ export function mirrorThread(db: Mirror, client: ForumClient, id: string, pageSi
   return offlineOnNetworkError(async () => {
     const thread = await fetchThread(db, client, id);
     if (!thread) return 'missing';
-    await fetchThreadPosts(db, client, [thread.id], pageSize, () => now);
+    await fetchThreadPosts(db, client, [thread.id], pageSize, now);
     const posts = await postsOfThread(db, thread.id).toArray();
     await fetchMissingProfiles(db, client, [thread.author_id, ...posts.map((p) => p.author_id)]);
     return 'mirrored';

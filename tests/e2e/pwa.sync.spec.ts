@@ -4,7 +4,7 @@ import { expect, test, type BrowserContext, type Page } from './support/test.ts'
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { outboxReplyWith, putOffOutboxReply } from './support/mirror.ts';
-import { registrationIdOf, serviceWorkerActive } from './support/serviceWorker.ts';
+import { registrationIdOf, serviceWorkerActive, writesGetNoAnswer } from './support/serviceWorker.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { OUTBOX_LOCK } from '../../src/sync/locks.ts';
 
@@ -30,19 +30,6 @@ async function fireSync(context: BrowserContext, scope: string) {
     tag: 'guap-outbox',
     lastChance: false,
   });
-}
-
-/**
- * The writes get no answer, the pages' and the service worker's, until the returned function is called. Offline
- * emulation alone can come late to a service worker the browser has just started, so a sync the browser fires at
- * once could still send.
- */
-async function writesGetNoAnswer(context: BrowserContext): Promise<() => Promise<void>> {
-  const writes = '**/rest/v1/**';
-  await context.route(writes, (route) =>
-    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
-  );
-  return () => context.unroute(writes);
 }
 
 /**

@@ -112,7 +112,7 @@ describe('kept threads', () => {
     expect(await device.db.posts.get(unsent)).toMatchObject({ _status: 'sending', content: 'Not sent yet' });
   });
 
-  it('brings a thread opened before the first pull the replies written before that pull', async () => {
+  it('brings a thread opened before the first pull the replies written before that pull, and writes only them', async () => {
     // As on a first visit whose sync code came late: the thread is opened, someone replies, then the first pull runs.
     const fresh = await newDevice(stack, { whileStarting: (env) => (env.online = false) });
     devices.push(fresh);
@@ -125,8 +125,15 @@ describe('kept threads', () => {
        values ($1, $2, 'Written between the open and the first pull', 'reply', false) returning id`,
       [old.id, author.id],
     );
+    // The engine writes posts through db.posts and through db.table('posts'), two objects.
+    const writes = [vi.spyOn(fresh.db.posts, 'bulkPut'), vi.spyOn(fresh.db.table('posts'), 'bulkPut')];
     await fresh.engine.sync();
     expect(await fresh.db.posts.get(rows[0]!.id)).toMatchObject({ thread_id: old.id });
     expect(await postsOfThread(fresh.db, old.id).count()).toBe(old.posts + 1);
+    // The posts it held already are not written again, so the thread on the screen has nothing to render anew.
+    const written = writes
+      .flatMap((spy) => spy.mock.calls.flatMap(([posts]) => [...(posts as { id: string; thread_id: string }[])]))
+      .filter((p) => p.thread_id === old.id);
+    expect(written.map((p) => p.id)).toEqual([rows[0]!.id]);
   });
 });

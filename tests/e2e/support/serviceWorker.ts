@@ -1,6 +1,6 @@
 // Waits until the service worker controls the page. A test that goes offline before then meets a worker still
 // installing, whose install fails with the connection, and an offline navigation that nothing answers.
-import { expect, type CDPSession, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 
 export async function controlledByServiceWorker(page: Page) {
   await page.evaluate(async () => {
@@ -30,4 +30,17 @@ export async function registrationIdOf(cdp: CDPSession, scope: string): Promise<
   });
   await cdp.send('ServiceWorker.enable');
   return id;
+}
+
+/**
+ * The writes get no answer, the pages' and the service worker's, until the returned function is called. Offline
+ * emulation alone can come late to a service worker the browser has just started, so a sync the browser fires at
+ * once could still send.
+ */
+export async function writesGetNoAnswer(context: BrowserContext): Promise<() => Promise<void>> {
+  const writes = '**/rest/v1/**';
+  await context.route(writes, (route) =>
+    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
+  );
+  return () => context.unroute(writes);
 }
