@@ -8,12 +8,15 @@ import { outboxSize } from './support/mirror.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { BookmarksPage } from './pages/BookmarksPage.ts';
 import { MEMBER_ID, SEEDED, seededThreadId, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+import { backgroundSyncRefused } from './support/serviceWorker.ts';
 import { signInQuickly } from './support/signIn.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
 async function device(browser: Browser, path: string) {
   const context = await browser.newContext({ viewport: DESKTOP });
+  // Only the page sends (see backgroundSyncRefused): the browser's sync would let the worker send while "offline".
+  await backgroundSyncRefused(context);
   const page = await context.newPage();
   await signInQuickly(page, MEMBER, path);
   return { context, page, thread: new ThreadPage(page), bookmarks: new BookmarksPage(page) };

@@ -9,7 +9,7 @@ import { MEMBER_ID, serviceClient } from './pages/ThreadPage.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { newMember } from './support/newMember.ts';
-import { registrationIdOf } from './support/serviceWorker.ts';
+import { backgroundSyncRefused, registrationIdOf } from './support/serviceWorker.ts';
 
 const SCREENS = '/tmp/guap-screens/h-bell';
 
@@ -158,6 +158,8 @@ test('offline, the bell reads from the mirror, and Mark all read is sent when ba
   context,
   baseURL,
 }) => {
+  // Only the page sends (see backgroundSyncRefused): the browser's sync would let the worker send while "offline".
+  await backgroundSyncRefused(context);
   const account = await newMember(page, page.request, 'offbell');
   const { replyId, title } = await threadWithReply(baseURL!, await memberId(baseURL!, account.username));
   await pullUntilBell(page, 'Notifications, 1 unread');

@@ -44,3 +44,18 @@ export async function writesGetNoAnswer(context: BrowserContext): Promise<() => 
   );
   return () => context.unroute(writes);
 }
+
+/**
+ * The browser refuses the pages' Background Sync registrations, as when a member has turned Background Sync off:
+ * only the page sends, when it is online. Chromium fires a registered sync by its own notion of online, not the
+ * emulation's, so with the emulation offline it starts the service worker's sends (two or three within two seconds
+ * of an offline reload here), and a worker the browser has just started can get its emulation, and its routes,
+ * after its first request went out. (Chromium keeps this setting from DevTools' Browser.setPermission.)
+ */
+export async function backgroundSyncRefused(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const refuse = () => Promise.reject(new DOMException('Background Sync is turned off', 'NotAllowedError'));
+    const { SyncManager } = self as unknown as { SyncManager?: { prototype: object } };
+    if (SyncManager) Object.defineProperty(SyncManager.prototype, 'register', { value: refuse });
+  });
+}
