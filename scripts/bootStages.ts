@@ -1,13 +1,13 @@
 // A Vite build plugin: the stages the app's start loads one after another (src/main.tsx) are, for index.html, part of
 // the entry. Their chunks are fetched beside it (modulepreload, evaluated only when the start imports them, each in a
 // task of its own), and their stylesheets are inline, before any screen's, as the entry's were: the server's page
-// paints styled with nothing but the HTML. An inline script then adds a disabled <link> to each stylesheet's file,
-// which the browser neither fetches nor applies: Vite's loader, importing the stage, sees the sheet there and does not
-// add it again, which would fetch it before the stage could run and put it after the screens' styles. The links are
-// the script's, not the markup's: Chromium's preload scanner fetches a disabled stylesheet link it reads in the HTML.
+// paints styled with nothing but the HTML. An inline script then adds a disabled <link> to each stylesheet's file
+// (disabledLinks.ts): Vite's loader, importing the stage, sees the sheet there and does not add it again, which would
+// fetch it before the stage could run and put it after the screens' styles.
 import { resolve } from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 import { chunkOf, closure, filesBeyond, tagsFromBundle } from './bundleFiles.ts';
+import { disabledLinks } from './disabledLinks.ts';
 
 /** The start's stages, from the project root, in the order src/main.tsx imports them. */
 export const BOOT_STAGES = [
@@ -25,17 +25,6 @@ function stageChunks(bundle: Rollup.OutputBundle, root: string): Rollup.OutputCh
 /** The files the page loads before its first render: the entry's chunks and the stages', by file name. */
 export function bootFiles(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk, root: string): Set<string> {
   return new Set([entry, ...stageChunks(bundle, root)].flatMap((chunk) => [...closure(bundle, chunk)]));
-}
-
-/** An inline script adding a disabled stylesheet link to each file, to the head, as the parser meets it. */
-function disabledLinks(hrefs: string[]): string {
-  return `for (const href of ${JSON.stringify(hrefs)}) {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.setAttribute('disabled', '');
-  link.href = href;
-  document.head.append(link);
-}`;
 }
 
 export function bootStages(): Plugin {

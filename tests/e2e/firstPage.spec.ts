@@ -6,6 +6,7 @@ import { expect, test } from './support/test.ts';
 import { SEEDED } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { memberSession } from './support/walletApi.ts';
+import { appStarted } from './support/appStarted.ts';
 
 /** A title that would end the rows' JSON script and run its own, were the JSON not escaped. */
 const HOSTILE = '</script><script>alert(1)</script>';
@@ -99,6 +100,30 @@ test('the app starts from the rows the HTML carried, without asking the server f
   await expect(page.getByTestId('post').first()).toContainText('Keep all the short-term price talk here');
   await expect(page.getByTestId('post').first()).toHaveAttribute('data-status', 'sent');
 });
+
+for (const path of [`/t/${SEEDED.mega}`, '/category/guapcoin']) {
+  test(`${path}: the screen's styles the HTML carried are not loaded a second time as the app starts`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await appStarted(page);
+    const sheets = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => ({
+          file: new URL(link.href).pathname,
+          disabled: link.disabled,
+        })),
+      );
+    const inline = (await sheets()).filter((s) => s.disabled).map((s) => s.file);
+    // The screen's own files, beside the start's: the page's chunk needs them, and would add each again.
+    expect(inline.filter((file) => !/\/boot-/.test(file)).length).toBeGreaterThan(0);
+    const applied = (await sheets()).filter((s) => !s.disabled).map((s) => s.file);
+    expect(applied.filter((file) => inline.includes(file))).toEqual([]);
+    // And the page is still dressed by them: the first row or post is padded as a card, not bare text.
+    const card = page.locator('[data-testid="post"], [data-testid="thread-row"]').first();
+    expect(await card.evaluate((el) => getComputedStyle(el).paddingLeft)).not.toBe('0px');
+  });
+}
 
 test("a thread titled to close the page's script shows its title as words and runs nothing", async ({
   page,

@@ -3,8 +3,10 @@
 import { useState } from 'react';
 import type { BookmarkRow } from '../../data/types.ts';
 import { Button } from '../../ui/Button.tsx';
-import { BookmarkDialog } from './BookmarkDialog.tsx';
+import { lazyWhenOpen } from '../../ui/lazyWhenOpen.tsx';
 import styles from './Bookmarks.module.css';
+
+const BookmarkDialog = lazyWhenOpen(() => import('./BookmarkDialog.tsx').then((m) => m.BookmarkDialog));
 
 /** `bookmark` is the member's bookmark of the post: undefined when there is none, null while the thread's load. */
 export function BookmarkButton({

@@ -10,7 +10,9 @@ import { EmojiPicker, EmojiPickerTrigger } from './EmojiPicker.tsx';
 import type { FormatTool } from './formatting.ts';
 import { ToolIcon, type ToolIconName } from './ToolIcon.tsx';
 import { useImageUpload } from './useImageUpload.ts';
-import { YouTubeDialog } from './YouTubeDialog.tsx';
+import { lazyWhenOpen } from '../../ui/lazyWhenOpen.tsx';
+
+const YouTubeDialog = lazyWhenOpen(() => import('./YouTubeDialog.tsx').then((m) => m.YouTubeDialog));
 
 const FORMAT_TOOLS: { tool: FormatTool; label: string }[] = [
   { tool: 'bold', label: 'Bold (Ctrl+B)' },

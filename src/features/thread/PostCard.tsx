@@ -12,17 +12,19 @@ import { BookmarkButton } from '../bookmarks/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FailedWriteNotice } from './FailedWriteNotice.tsx';
 import { LikeButton, type LikeMode } from './LikeButton.tsx';
 import { postImages } from './gallery.ts';
 import { authorName } from './people.ts';
 import { PostView } from './PostParts.tsx';
-import { ReportDialog } from './ReportDialog.tsx';
 import { ReportedMark } from './ReportedMark.tsx';
 import { TextEditor } from './TextEditor.tsx';
 import { useHold } from '../../state/server/postHolds.ts';
+import { lazyWhenOpen } from '../../ui/lazyWhenOpen.tsx';
 import styles from './Thread.module.css';
+
+const ConfirmDialog = lazyWhenOpen(() => import('./ConfirmDialog.tsx').then((m) => m.ConfirmDialog));
+const ReportDialog = lazyWhenOpen(() => import('./ReportDialog.tsx').then((m) => m.ReportDialog));
 
 interface PostCardProps {
   post: PostWithAuthor;

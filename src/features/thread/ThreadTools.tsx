@@ -10,9 +10,11 @@ import { useThreadToolActions } from '../../state/mutations/threadTools.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
 import type { ThreadToolChange } from '../../sync/kinds/updateThread.ts';
 import { Button } from '../../ui/Button.tsx';
-import { MoveThreadDialog } from './MoveThreadDialog.tsx';
 import { useThreadChangeWaiting } from '../../state/queries/moderation.ts';
+import { lazyWhenOpen } from '../../ui/lazyWhenOpen.tsx';
 import styles from './Thread.module.css';
+
+const MoveThreadDialog = lazyWhenOpen(() => import('./MoveThreadDialog.tsx').then((m) => m.MoveThreadDialog));
 
 /** SPEC has no text for the thread tools: only a local failure (the mirror) can show here; refusals join the list. */
 const TOOL_FAILED: FailureTexts = { failed: 'Failed to update thread' };

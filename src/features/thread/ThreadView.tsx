@@ -14,7 +14,6 @@ import type { ContentEditorHandle } from '../editor/index.ts';
 import type { PostWithAuthor } from '../../data/queries/posts.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { failuresForThread } from '../../state/queries/failedWrites.ts';
 import { FailedWriteNotice } from './FailedWriteNotice.tsx';
 import { authorName } from './people.ts';
@@ -28,7 +27,10 @@ import { useReplyDraft } from './useReplyDraft.ts';
 import { ReadPositionBar } from './readPosition/ReadPositionBar.tsx';
 import { UnreadDivider } from './readPosition/UnreadDivider.tsx';
 import { useReadPosition } from './readPosition/useReadPosition.ts';
+import { lazyWhenOpen } from '../../ui/lazyWhenOpen.tsx';
 import styles from './Thread.module.css';
+
+const ConfirmDialog = lazyWhenOpen(() => import('./ConfirmDialog.tsx').then((m) => m.ConfirmDialog));
 
 /** SPEC §9: the reply box gets focus 100 ms after a quote is inserted. */
 const QUOTE_FOCUS_DELAY_MS = 100;

@@ -11,6 +11,7 @@ import { FIRST_SCREENS, firstPageRoute, type FirstPageRoute } from '../../../src
 import { withRootMarkup } from '../../../src/ssr/rootMarkup.ts';
 import { SSR_ENTRY_FILE, ssrOutDir } from '../../../scripts/ssrOutDir.ts';
 import { bootChunkKeys } from '../../../scripts/bootChunks.ts';
+import { disabledLinks } from '../../../scripts/disabledLinks.ts';
 import type { Db } from '../db.ts';
 import { scriptSafeJson } from './embeddedConfig.ts';
 import { readFirstRows, UUID, type FirstPageColumns } from './firstPageRows.ts';
@@ -58,7 +59,8 @@ async function loadRenderer(staticDir: string): Promise<Renderer | undefined> {
 
 /**
  * The page's styles as one <style> element: the screen's own, and the entry's in the place of its render-blocking
- * stylesheet where the index still links it (the build inlines them: scripts/ssrBundle.ts).
+ * stylesheet where the index still links it (the build inlines them: scripts/ssrBundle.ts). The screen's files get
+ * disabled links, so the app's loader does not add them again when it imports the screen.
  */
 async function inlineStyles(staticDir: string): Promise<(html: string, page: FirstPageRoute['page']) => string> {
   const manifest = JSON.parse(await readFile(join(staticDir, '.vite', 'manifest.json'), 'utf8')) as Record<
@@ -66,24 +68,27 @@ async function inlineStyles(staticDir: string): Promise<(html: string, page: Fir
     ViteManifestEntry
   >;
   const read = async (files: string[]) =>
-    (await Promise.all([...new Set(files)].map((f) => readFile(join(staticDir, f), 'utf8')))).join('\n');
+    (await Promise.all(files.map((f) => readFile(join(staticDir, f), 'utf8')))).join('\n');
   const entryStyles = stylesOf(manifest, 'index.html');
-  const entryCss = await read(entryStyles);
+  const entryCss = await read([...new Set(entryStyles)]);
   // The start's stages' styles are inline in the index already (scripts/bootStages.ts).
   const startStyles = [...entryStyles, ...bootChunkKeys(manifest).flatMap((key) => stylesOf(manifest, key))];
-  const byPage = new Map<string, string>();
+  const byPage = new Map<string, { css: string; links: string }>();
   // Each page's screen module, as the router loads it: its chunk's styles go inline.
   for (const [page, { module }] of Object.entries(FIRST_SCREENS)) {
-    byPage.set(page, await read(stylesOf(manifest, module).filter((f) => !startStyles.includes(f))));
+    const files = [...new Set(stylesOf(manifest, module).filter((f) => !startStyles.includes(f)))];
+    byPage.set(page, { css: await read(files), links: disabledLinks(files.map((f) => `/${f}`)) });
   }
   const links = entryStyles.map((f) => new RegExp(`<link rel="stylesheet"[^>]*href="/${f}"[^>]*>`));
   return (html, page) => {
     const linked = links.some((link) => link.test(html));
-    const css = `${linked ? `${entryCss}\n` : ''}${byPage.get(page) ?? ''}`;
+    const screen = byPage.get(page);
+    const css = `${linked ? `${entryCss}\n` : ''}${screen?.css ?? ''}`;
     // The markup can hold no '</style': the stylesheets are the build's own.
     let out = links.reduce((h, link) => h.replace(link, ''), html);
     const at = out.indexOf('</head>');
-    out = `${out.slice(0, at)}<style>${css}</style>${out.slice(at)}`;
+    const script = screen ? `<script>${screen.links}</script>` : '';
+    out = `${out.slice(0, at)}<style>${css}</style>${script}${out.slice(at)}`;
     return out;
   };
 }
