@@ -24,8 +24,10 @@ export async function startConnectionCutter(target: string): Promise<ConnectionC
       req.socket.destroy();
       return;
     }
+    // A connection of its own for each request (agent: false): a kept one could be reused just as the stack closes it
+    // for idleness, a reset no browser would meet.
     const upstream = request(
-      { host: hostname, port, method: req.method, path: req.url, headers: req.headers },
+      { host: hostname, port, method: req.method, path: req.url, headers: req.headers, agent: false },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.rawHeaders);
         up.pipe(res);

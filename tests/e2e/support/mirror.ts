@@ -54,11 +54,19 @@ export async function mirroredReadPosition(page: Page, threadId: string): Promis
   );
 }
 
-/** How a queued reply stands in the page's outbox: its send attempts and when it may go next; null when it left. */
-export function outboxReplyWith(page: Page, content: string): Promise<{ attempts: number; notBefore: number } | null> {
+/** How a queued reply stands in the page's outbox: its send attempts, when it may go next and why its last send
+ * failed; null when it left. */
+export interface OutboxReply {
+  attempts: number;
+  notBefore: number;
+  unanswered?: boolean;
+  lastError?: string;
+}
+
+export function outboxReplyWith(page: Page, content: string): Promise<OutboxReply | null> {
   return page.evaluate(
     (content) =>
-      new Promise<{ attempts: number; notBefore: number } | null>((resolve, reject) => {
+      new Promise<OutboxReply | null>((resolve, reject) => {
         const open = indexedDB.open('guap-mirror');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -66,10 +74,19 @@ export function outboxReplyWith(page: Page, content: string): Promise<{ attempts
           all.onerror = () => reject(all.error);
           all.onsuccess = () => {
             open.result.close();
-            const entry = (
-              all.result as { write: { post?: { content?: string } }; attempts: number; notBefore: number }[]
-            ).find((e) => e.write.post?.content === content);
-            resolve(entry ? { attempts: entry.attempts, notBefore: entry.notBefore } : null);
+            const entry = (all.result as ({ write: { post?: { content?: string } } } & OutboxReply)[]).find(
+              (e) => e.write.post?.content === content,
+            );
+            resolve(
+              entry
+                ? {
+                    attempts: entry.attempts,
+                    notBefore: entry.notBefore,
+                    unanswered: entry.unanswered,
+                    lastError: entry.lastError,
+                  }
+                : null,
+            );
           };
         };
       }),
