@@ -4,11 +4,26 @@ import { expect, test, type BrowserContext, type Page } from './support/test.ts'
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { outboxReplyWith, putOffOutboxReply } from './support/mirror.ts';
-import { registrationIdOf, serviceWorkerActive, writesGetNoAnswer } from './support/serviceWorker.ts';
+import { eachTestThroughCutter, isApiWrite } from './support/connectionCutter.ts';
+import { registrationIdOf, serviceWorkerActive } from './support/serviceWorker.ts';
 import { signInQuickly } from './support/signIn.ts';
 import { OUTBOX_LOCK } from '../../src/sync/locks.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+
+/**
+ * The app is opened through it, and it cuts the writes until the test lets them through: the offline emulation and
+ * Playwright's routes can reach a worker the browser has just started after its first request (the reply was on the
+ * server before the test came back online, once here), the cutter stands between every sender and the server.
+ */
+const network = eachTestThroughCutter();
+test.use({ baseURL: network.baseURL });
+
+/** The writes get no answer, the pages' and the service worker's, until the returned function is called. */
+function writesGetNoAnswer() {
+  network.cutter.cut(isApiWrite);
+  return () => Promise.resolve(network.cutter.cut(null));
+}
 
 /** A member's page at a seeded thread, once the service worker that sends the outbox in the background is active. */
 async function memberAtThread(context: BrowserContext) {
@@ -68,7 +83,7 @@ async function closeThenSync({
 test('the service worker sends the outbox on a sync event after every tab is closed', async ({ context, baseURL }) => {
   test.setTimeout(60_000);
   const { page, thread } = await memberAtThread(context);
-  const answerWrites = await writesGetNoAnswer(context);
+  const answerWrites = writesGetNoAnswer();
   await context.setOffline(true);
   const text = `Sent by the service worker ${Date.now()}`;
   await thread.reply(text);
@@ -84,7 +99,7 @@ test('the service worker sends a reply whose sends got no answer at once, though
   const { page, thread } = await memberAtThread(context);
   // The connection is dead though the browser says online: the writes get no answer, the page's and the service
   // worker's (the page's failed send asks for a sync, which the browser fires at once).
-  const answerWrites = await writesGetNoAnswer(context);
+  const answerWrites = writesGetNoAnswer();
   const text = `Sent at the sync event ${Date.now()}`;
   await thread.reply(text);
   await expect.poll(async () => (await outboxReplyWith(page, text))?.attempts ?? 0).toBeGreaterThan(0);

@@ -1,12 +1,11 @@
 // A reply written with no connection: shown at once as waiting, kept across an offline reload (the service worker
 // serves the app), and posted exactly once on reconnect, where another browser sees it.
-import type { IncomingMessage } from 'node:http';
 import { expect, test } from './support/test.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { explainFailure } from './support/explainFailure.ts';
 import { outboxReplyWith, outboxSize } from './support/mirror.ts';
-import { startConnectionCutter, type ConnectionCutter } from './support/connectionCutter.ts';
+import { eachTestThroughCutter, isApiWrite } from './support/connectionCutter.ts';
 import { backgroundSyncRefused, controlledByServiceWorker } from './support/serviceWorker.ts';
 import { signInQuickly } from './support/signIn.ts';
 
@@ -16,20 +15,10 @@ test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
  * The app is opened through it, and while the test is offline it cuts every write on its way to the server, whoever
  * sends it: the offline emulation and routes can reach a worker the browser has just started after its first request.
  */
-let network: ConnectionCutter;
+const network = eachTestThroughCutter();
+test.use({ baseURL: network.baseURL });
 /** The writes it cut, by who sent them (the page, the sync worker, the service worker: their Referer). */
 const cutWrites: string[] = [];
-const isWrite = (req: IncomingMessage) =>
-  !['GET', 'HEAD'].includes(req.method ?? '') && /^\/(rest|functions)\//.test(req.url ?? '');
-
-// The cutter stands in front of the worker's server for the test's length, and the test's pages open the app through it.
-test.use({
-  baseURL: async ({ baseURL }, provide) => {
-    network = await startConnectionCutter(baseURL!);
-    await provide(network.url);
-    await network.close();
-  },
-});
 
 test('an offline reply waits through a reload and is posted exactly once when back online', async ({
   page,
@@ -64,7 +53,9 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   });
 
   await context.setOffline(true);
-  network.cut((req) => isWrite(req) && cutWrites.push(`${req.method} ${req.url} from ${req.headers.referer}`) > 0);
+  network.cutter.cut(
+    (req) => isApiWrite(req) && cutWrites.push(`${req.method} ${req.url} from ${req.headers.referer}`) > 0,
+  );
   await page.getByRole('link', { name: 'GuapCoin', exact: true }).first().click();
   await expect(page).toHaveURL(/\/category\/guapcoin/);
   await page.goto(`/t/${SEEDED.short}`);
@@ -78,7 +69,7 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   await expect(mine).toContainText('Waiting to send');
   expect(await onServer(), 'on the server while offline').toEqual([]);
 
-  network.cut(null);
+  network.cutter.cut(null);
   await context.setOffline(false);
   await explainFailure(
     'sent once back online',

@@ -66,3 +66,28 @@ export async function startConnectionCutter(target: string): Promise<ConnectionC
       }),
   };
 }
+
+/** A request that writes to the stack's API (REST or functions): what a dead connection keeps from the server. */
+export function isApiWrite(req: IncomingMessage): boolean {
+  return !['GET', 'HEAD'].includes(req.method ?? '') && /^\/(rest|functions)\//.test(req.url ?? '');
+}
+
+/**
+ * A spec's tests open the app through a cutter of their own, in front of their worker's server, for the test's
+ * length: `const network = eachTestThroughCutter(); test.use({ baseURL: network.baseURL });`, then `network.cutter`.
+ */
+export function eachTestThroughCutter() {
+  let current: ConnectionCutter | undefined;
+  return {
+    baseURL: async ({ baseURL }: { baseURL: string | undefined }, provide: (url: string) => Promise<void>) => {
+      if (!baseURL) throw new Error('the test has no server to stand in front of');
+      current = await startConnectionCutter(baseURL);
+      await provide(current.url);
+      await current.close();
+    },
+    get cutter(): ConnectionCutter {
+      if (!current) throw new Error('no test runs through the cutter yet');
+      return current;
+    },
+  };
+}

@@ -33,19 +33,6 @@ export async function registrationIdOf(cdp: CDPSession, scope: string): Promise<
 }
 
 /**
- * The writes get no answer, the pages' and the service worker's, until the returned function is called. Offline
- * emulation alone can come late to a service worker the browser has just started, so a sync the browser fires at
- * once could still send.
- */
-export async function writesGetNoAnswer(context: BrowserContext): Promise<() => Promise<void>> {
-  const writes = '**/rest/v1/**';
-  await context.route(writes, (route) =>
-    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
-  );
-  return () => context.unroute(writes);
-}
-
-/**
  * The browser refuses the pages' Background Sync registrations, as when a member has turned Background Sync off:
  * only the page sends, when it is online. Chromium fires a registered sync by its own notion of online, not the
  * emulation's, so with the emulation offline it starts the service worker's sends (two or three within two seconds
