@@ -102,9 +102,11 @@ test('the app starts from the rows the HTML carried, without asking the server f
 });
 
 for (const path of [`/t/${SEEDED.mega}`, '/category/guapcoin']) {
-  test(`${path}: the screen's styles the HTML carried are not loaded a second time as the app starts`, async ({
+  test(`${path}: the screen's styles the HTML carried are neither fetched nor applied again as the app starts`, async ({
     page,
   }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto(path);
     await appStarted(page);
     const sheets = () =>
@@ -119,6 +121,8 @@ for (const path of [`/t/${SEEDED.mega}`, '/category/guapcoin']) {
     expect(inline.filter((file) => !/\/boot-/.test(file)).length).toBeGreaterThan(0);
     const applied = (await sheets()).filter((s) => !s.disabled).map((s) => s.file);
     expect(applied.filter((file) => inline.includes(file))).toEqual([]);
+    // Nor asked for: the screen preloader's links skip them, as the prefetch of the other screens' files does.
+    expect(fetched.filter((file) => inline.includes(file))).toEqual([]);
     // And the page is still dressed by them: the first row or post is padded as a card, not bare text.
     const card = page.locator('[data-testid="post"], [data-testid="thread-row"]').first();
     expect(await card.evaluate((el) => getComputedStyle(el).paddingLeft)).not.toBe('0px');

@@ -25,7 +25,15 @@ export function scriptsAfterPaint(html: string): string {
   const loader = `<script>(() => {
   let started = false;
   const queue = [];
-  const head = { appendChild: (node) => queue.push(node) };
+  let linked;
+  // A screen's stylesheet the HTML carries inline has a link already (disabled): a preload of it would be fetched
+  // for nothing, and cost the page's thread a link.
+  const head = {
+    appendChild: (node) => {
+      linked ??= new Set([...document.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')));
+      if (node.rel !== 'preload' || !linked.has(node.getAttribute('href'))) queue.push(node);
+    },
+  };
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
     document.head.append(...queue.splice(0, ${PER_TASK}));
