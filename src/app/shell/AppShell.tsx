@@ -1,6 +1,6 @@
 // The main layout (SPEC §2 "Shell layout"): sidebar or drawer, header, notices, and the page.
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useBadgeCount, useUnreadCount } from '../../state/queries/unreadCounts.ts';
 import { dataOrThrow } from '../../state/queries/useMirrorQuery.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
@@ -11,11 +11,10 @@ import { OfflineBanner } from './Notices.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import styles from './AppShell.module.css';
 import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
+import { lazyWhenOpen } from '../../ui/lazyWhenOpen.tsx';
 
 // The drawer (a modal dialog) loads the first time a phone opens it, not with the first screen.
-const MobileDrawer = lazy(
-  loadAgainWhenOnline(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer }))),
-);
+const MobileDrawer = lazyWhenOpen(() => import('./MobileDrawer.tsx').then((m) => m.MobileDrawer));
 // The toasts owed for writes saved offline follow the first paint: there is nothing to confirm before it.
 const ConfirmationToasts = lazy(
   loadAgainWhenOnline(() => import('./ConfirmationToasts.tsx').then((m) => ({ default: m.ConfirmationToasts }))),
@@ -33,14 +32,8 @@ const PenaltyNotice = lazy(
  * rendered the shell and the page with it (a tap on "Open navigation" took 64-112 ms during a first sync).
  */
 function DrawerOnceWanted({ unread }: { unread: number }) {
-  const wanted = useUiStore((s) => s.drawerOpen);
-  const [loaded, setLoaded] = useState(false);
-  if (wanted && !loaded) setLoaded(true);
-  return loaded ? (
-    <Suspense fallback={null}>
-      <MobileDrawer unread={unread} />
-    </Suspense>
-  ) : null;
+  const open = useUiStore((s) => s.drawerOpen);
+  return <MobileDrawer open={open} unread={unread} />;
 }
 
 export function AppShell() {

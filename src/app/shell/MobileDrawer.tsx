@@ -9,8 +9,7 @@ import { SidebarNav } from './SidebarNav.tsx';
 import styles from './MobileDrawer.module.css';
 import { BrandMark } from '../../ui/BrandMark.tsx';
 
-export function MobileDrawer({ unread }: { unread: number }) {
-  const open = useUiStore((s) => s.drawerOpen);
+export function MobileDrawer({ open, unread }: { open: boolean; unread: number }) {
   const setOpen = useUiStore((s) => s.setDrawerOpen);
   const pathname = useLocation({ select: (l) => l.pathname });
   // A navigation from anywhere (a link in the page, the back button) closes the drawer; mounting does not.

@@ -1,17 +1,15 @@
 // Keyboard reading on desktop, as Discourse's: one keydown listener for the whole shell that hands each key to the
 // keymap, and does the action on the page or opens the "?" dialog.
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { takeEarlyKeys } from '../boot/earlyInput.ts';
 import { interpretKey, type Pending } from './keymap.ts';
 import { runPageAction } from './pageActions.ts';
 import { selectedItem } from './selection.ts';
-import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
+import { lazyWhenOpen } from '../../ui/lazyWhenOpen.tsx';
 
 /** Loaded when "?" is first pressed: the dialog's code is not the first screen's. */
-const ShortcutsDialog = lazy(
-  loadAgainWhenOnline(() => import('./ShortcutsDialog.tsx').then((m) => ({ default: m.ShortcutsDialog }))),
-);
+const ShortcutsDialog = lazyWhenOpen(() => import('./ShortcutsDialog.tsx').then((m) => m.ShortcutsDialog));
 
 /** Where another layer owns the keyboard: a dialog, a menu, a dropdown's list, or the button that opens one. */
 const OVERLAY =
@@ -62,10 +60,5 @@ export function KeyboardShortcuts() {
     };
   }, [navigate]);
 
-  if (!helpOpen) return null;
-  return (
-    <Suspense fallback={null}>
-      <ShortcutsDialog open onOpenChange={setHelpOpen} />
-    </Suspense>
-  );
+  return <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />;
 }
