@@ -1,5 +1,5 @@
-// Radix select in the app's look, for a short fixed list of options.
-import { Select as RadixSelect } from 'radix-ui';
+// A short fixed list of options in the app's look: the platform's own select, so the phone opens its own picker, the
+// keyboard works as everywhere, and the first screen that shows one (a category's sort) loads no code for it.
 import { Icon } from './icons.tsx';
 import styles from './Select.module.css';
 
@@ -13,24 +13,21 @@ interface SelectProps {
 
 export function Select({ value, onValueChange, options, label, id }: SelectProps) {
   return (
-    <RadixSelect.Root value={value} onValueChange={onValueChange}>
-      <RadixSelect.Trigger className={styles.trigger} aria-label={label} id={id}>
-        <RadixSelect.Value />
-        <RadixSelect.Icon>
-          <Icon name="chevronDown" size={16} />
-        </RadixSelect.Icon>
-      </RadixSelect.Trigger>
-      <RadixSelect.Portal>
-        <RadixSelect.Content className={styles.content} position="popper" sideOffset={6}>
-          <RadixSelect.Viewport className={styles.viewport}>
-            {options.map((o) => (
-              <RadixSelect.Item key={o.value} value={o.value} className={styles.item}>
-                <RadixSelect.ItemText>{o.label}</RadixSelect.ItemText>
-              </RadixSelect.Item>
-            ))}
-          </RadixSelect.Viewport>
-        </RadixSelect.Content>
-      </RadixSelect.Portal>
-    </RadixSelect.Root>
+    <span className={styles.select}>
+      <select
+        className={styles.control}
+        aria-label={label}
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Icon name="chevronDown" size={16} className={styles.chevron} />
+    </span>
   );
 }

@@ -7,7 +7,7 @@ export class CategoryPage {
   readonly rows: Locator;
   readonly placeholders: Locator;
   readonly chips: Locator;
-  readonly sortTrigger: Locator;
+  readonly sort: Locator;
   readonly pageStatus: Locator;
 
   constructor(readonly page: Page) {
@@ -15,7 +15,7 @@ export class CategoryPage {
     this.rows = page.getByTestId('thread-row');
     this.placeholders = page.getByTestId('thread-placeholder');
     this.chips = page.getByRole('navigation', { name: 'Subcategories' }).getByRole('link');
-    this.sortTrigger = page.getByRole('combobox', { name: 'Sort threads' });
+    this.sort = page.getByRole('combobox', { name: 'Sort threads' });
     this.pageStatus = page.getByTestId('page-status');
   }
 
@@ -25,8 +25,7 @@ export class CategoryPage {
   }
 
   async sortBy(label: 'Latest' | 'Most Popular' | 'Most Replies') {
-    await this.sortTrigger.click();
-    await this.page.getByRole('option', { name: label }).click();
+    await this.sort.selectOption({ label });
   }
 
   titles(): Promise<string[]> {
