@@ -65,6 +65,8 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   await expect(mine).toContainText('Waiting to send');
 
   await page.reload();
+  // The thread opens at the first post not yet read, which may be far above the reply (other specs' replies).
+  await explainFailure('the reply found after the reload', () => thread.scrollToEndFor(mine), seen);
   await explainFailure('waiting after the reload', () => expect(mine).toHaveAttribute('data-status', 'sending'), seen);
   await expect(mine).toContainText('Waiting to send');
   expect(await onServer(), 'on the server while offline').toEqual([]);
@@ -85,6 +87,7 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   await expect(dividerAboveMine).toHaveCount(0);
   await expect.poll(async () => (await onServer()).length).toBe(1);
   await page.reload();
+  await explainFailure('the reply found after a reload online', () => thread.scrollToEndFor(mine), seen);
   await explainFailure('sent after a reload online', () => expect(mine).toHaveAttribute('data-status', 'sent'), seen);
   await expect(dividerAboveMine).toHaveCount(0);
   for (const viewport of [

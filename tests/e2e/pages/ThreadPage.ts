@@ -76,6 +76,20 @@ export class ThreadPage {
     return this.posts.filter({ hasText: text });
   }
 
+  /**
+   * Scrolls to the thread's end, as a reader looking for the newest posts does, until `post` is rendered: a thread
+   * opens at its first unread post, and the list holds only the pages near the viewport, so a post further down is
+   * not in the document until the reader gets there.
+   */
+  async scrollToEndFor(post: Locator) {
+    await expect
+      .poll(async () => {
+        await this.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return post.count();
+      })
+      .toBeGreaterThan(0);
+  }
+
   async reply(text: string) {
     await this.replyBox.fill(text);
     await this.postReply.click();
