@@ -89,6 +89,8 @@ test('a member replies, quotes, edits ("(edited)") and deletes their reply', asy
   await expect(after.getByText('(edited)')).toBeVisible();
   await expect(after).toHaveAttribute('data-status', 'sent');
   await page.reload();
+  // The thread opens at the first post not yet read, which may be above the reply (other specs' replies).
+  await thread.scrollToEndFor(thread.post(edited));
   await expect(thread.post(edited).getByText('(edited)')).toBeVisible();
 
   await thread.post(edited).getByRole('button', { name: 'Delete' }).click();
