@@ -5,6 +5,7 @@ import type { Mirror } from '../data/mirror.ts';
 import { importOnce } from '../lib/importOnce.ts';
 import { createUuidV7 } from '../lib/uuidv7.ts';
 import { DEFAULT_OPTIONS, type EngineDeps, type EngineOptions, type OpenThreadResult } from './engineTypes.ts';
+import { DeviceMember } from './deviceMember.ts';
 import { LastSeenStamp } from './lastSeen.ts';
 import { LiveLink } from './liveLink.ts';
 import type { WriteContext } from './outbox.ts';
@@ -21,13 +22,9 @@ const PULL_LOCK = 'guap-pull';
 export class SyncEngine {
   readonly status = new StatusStore();
   readonly options: EngineOptions;
-  private userId: string | null = null;
+  private readonly member: DeviceMember;
   private stops: (() => void)[] = [];
   private intervalTimer: unknown;
-  private userChange: Promise<void> = Promise.resolve();
-  /** The member of the latest auth event, ahead of `userId` while the switch to them is still running. */
-  private requestedUserId: string | null = null;
-  private userSetUp = true;
   private stopped = false;
   private readonly lastSeen = new LastSeenStamp();
   /** Live updates: pokes pull; while the socket is up, the interval pull waits longer. */
@@ -58,7 +55,7 @@ export class SyncEngine {
       status: this.status,
       client: () => this.ready.then(() => this.client),
       network: this.network,
-      userId: () => this.userId,
+      userId: () => this.member.id,
       refreshCounts: () => this.refreshCounts(),
       background: (work) => this.background(work),
     }));
@@ -70,6 +67,7 @@ export class SyncEngine {
   constructor(private readonly deps: EngineDeps) {
     this.options = { ...DEFAULT_OPTIONS, ...deps.options };
     this.newId = createUuidV7(() => deps.clock.now(), deps.random);
+    this.member = new DeviceMember((userId) => this.setUser(userId), deps.env.logBug);
     this.ready = Promise.resolve(deps.client).then((client) => {
       this.client = client;
     });
@@ -83,7 +81,7 @@ export class SyncEngine {
   }
 
   get currentUserId() {
-    return this.userId;
+    return this.member.id;
   }
 
   /** The mirror the screens read. */
@@ -104,18 +102,17 @@ export class SyncEngine {
     await this.ready;
     const { client } = this;
     const { data } = await client.auth.getSession();
-    this.requestedUserId = data.session?.user.id ?? null;
-    await this.switchUser(this.requestedUserId);
+    await this.member.begin(data.session?.user.id ?? null);
     await this.shareSession(data.session);
     const { data: auth } = client.auth.onAuthStateChange((_event, session) => {
       void this.shareSession(session);
       const next = session?.user.id ?? null;
       // Token refreshes keep the member: only a different member (or none) changes what the device holds.
-      if (next === this.requestedUserId) return;
-      this.requestedUserId = next;
+      if (next === this.member.requested) return;
+      this.member.requested = next;
       // supabase-js must not be called from inside its own callback: continue on the next tick.
       timers.setTimeout(() => {
-        this.background(this.switchUser(next).then(() => this.sync()));
+        this.background(this.member.switchTo(next).then(() => this.sync()));
       }, 0);
     });
     this.stops.push(() => auth.subscription.unsubscribe());
@@ -178,7 +175,6 @@ export class SyncEngine {
    */
   private async setUser(userId: string | null) {
     const { db } = this.deps;
-    this.userId = userId;
     await (await this.mirrorReset()).forgetOtherMember(db, userId);
     const { showPendingOf } = await this.pendingRows();
     await showPendingOf(db, userId);
@@ -197,35 +193,28 @@ export class SyncEngine {
     await this.pull();
   }
 
-  /** The context for enqueueing writes as the signed-in member; null when nobody is signed in. */
-  writer(): WriteContext | null {
-    if (!this.userId) return null;
-    return { db: this.deps.db, userId: this.userId, now: () => this.deps.clock.now(), newId: this.newId };
+  /** The writer, once the stored session is read: the first screen, which may write, comes before the engine. */
+  async writerOnceStarted(): Promise<WriteContext | null> {
+    await this.member.known();
+    return this.writer();
   }
 
-  /** Sets the device up for a member, after any switch under way; a failure (offline, a module that could not load)
-   * is tried again at the next sync. */
-  private switchUser(userId: string | null): Promise<void> {
-    this.userSetUp = true;
-    this.userChange = this.userChange
-      .then(() => this.setUser(userId))
-      .catch((error: unknown) => {
-        this.deps.env.logBug?.(error, 'Could not set the device up for its member; trying again at the next sync');
-        this.userSetUp = false;
-      });
-    return this.userChange;
+  /** The context for enqueueing writes as the signed-in member; null when nobody is signed in. */
+  writer(): WriteContext | null {
+    if (!this.member.id) return null;
+    return { db: this.deps.db, userId: this.member.id, now: () => this.deps.clock.now(), newId: this.newId };
   }
 
   /** Sends what waits, then pulls. */
   async sync(): Promise<void> {
-    if (!this.userSetUp && this.deps.env.isOnline()) await this.switchUser(this.requestedUserId);
+    if (this.deps.env.isOnline()) await this.member.retry();
     await this.flush();
     await this.pull();
   }
 
   async refreshCounts() {
     const { db } = this.deps;
-    const uid = this.userId ?? '';
+    const uid = this.member.id ?? '';
     const [pending, failed] = await Promise.all([
       db.outbox.where('userId').equals(uid).count(),
       db.failed.where('userId').equals(uid).count(),
@@ -246,12 +235,13 @@ export class SyncEngine {
         const round = {
           db,
           client: this.client,
-          userId: this.userId,
+          userId: this.member.id,
           options: this.options,
           now: clock.now(),
           onProgress: (rows: number) => this.status.set({ pulling: { rows, firstLoad } }),
           reached: () => {
-            const { client, userId } = this;
+            const { client } = this;
+            const userId = this.member.id;
             if (userId)
               this.lastSeen.touch(userId, clock.now(), () => network.touchLastSeen(client), this.deps.env.logBug);
           },
@@ -288,7 +278,7 @@ export class SyncEngine {
    * still-valid access token the client carries.
    */
   async flushAs(userId: string): Promise<void> {
-    this.userId = userId;
+    this.member.id = userId;
     (await this.sender()).vouchFor(userId);
     await this.flush();
   }

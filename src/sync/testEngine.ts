@@ -18,20 +18,23 @@ export async function addWrites(db: Mirror, writes: TestWrite[]): Promise<void> 
   }
 }
 
-/** An engine whose outbox holds the writes; `scheduled` is every wait it asked its timers for, in order. */
-export async function testEngine(writes: TestWrite[]) {
+/**
+ * An engine whose outbox holds the writes; `scheduled` is every wait it asked its timers for, in order. A test that
+ * starts it hands it a client with an auth slice, and may keep it offline so that nothing is sent.
+ */
+export async function testEngine(writes: TestWrite[], { client = {} as ForumClient, online = true } = {}) {
   const db = openMirror({ indexedDB: new IDBFactory(), IDBKeyRange });
   const clock = { t: 1_000_000, now: () => clock.t };
   const scheduled: number[] = [];
   const engine = new SyncEngine({
     db,
     // The flush sends through the test's write kind, which never reaches the client.
-    client: {} as ForumClient,
+    client,
     clock,
     timers: { setTimeout: (_fn, ms) => scheduled.push(ms), clearTimeout: () => undefined },
     random: () => 0.5,
     locks: memoryLocks(),
-    env: { isOnline: () => true, isVisible: () => true, subscribe: () => () => undefined },
+    env: { isOnline: () => online, isVisible: () => true, subscribe: () => () => undefined },
   });
   await addWrites(db, writes);
   return { db, clock, engine, scheduled };

@@ -17,8 +17,6 @@ test.use({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
  */
 const network = eachTestThroughCutter();
 test.use({ baseURL: network.baseURL });
-/** The writes it cut, by who sent them (the page, the sync worker, the service worker: their Referer). */
-const cutWrites: string[] = [];
 
 test('an offline reply waits through a reload and is posted exactly once when back online', async ({
   page,
@@ -27,6 +25,8 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   baseURL,
 }) => {
   test.setTimeout(60_000);
+  /** The writes the cutter cut, by who sent them (the page, the sync worker, the service worker: their Referer). */
+  const cutWrites: string[] = [];
   // Only the page sends here (the service worker's sync is pwa.sync's): the browser fires a sync while the emulation
   // says offline, and a worker it starts for it sent the reply before the reload once in CI. The cutter stops any
   // other write the emulation lets through.
@@ -43,13 +43,15 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   const service = await serviceClient(baseURL!);
   const onServer = async () => (await service.from('posts').select('id').eq('content', text)).data ?? [];
   const mine = thread.post(text);
-  // What a failed step saw: the connection the page believes in, the reply as shown, its outbox entry, the server.
+  // What a failed step saw: the connection the page believes in, the reply as shown, its outbox entry, the server,
+  // the writes cut, and what the member was told.
   const seen = async () => ({
     online: await page.evaluate(() => navigator.onLine),
     shown: await mine.evaluateAll((posts) => posts.map((post) => post.getAttribute('data-status'))),
     outbox: await outboxReplyWith(page, text),
     onServer: (await onServer()).length,
     cutWrites,
+    toasts: await page.locator('[data-sonner-toast]').allTextContents(),
   });
 
   await context.setOffline(true);

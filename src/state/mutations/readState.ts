@@ -5,12 +5,15 @@ import { enqueueReadPosition } from '../../sync/kinds/readPosition.ts';
 import { useSyncEngine } from '../sync/SyncContext.tsx';
 import { runWrite } from './write.ts';
 
-/** Raises the member's read position in a thread; the screen throttles the calls. Signed out, it does nothing. */
+/**
+ * Raises the member's read position in a thread; the screen throttles the calls. Signed out, it does nothing. A post
+ * seen before the engine has started waits for the stored session, as every write does.
+ */
 export function useMarkSeen(): (threadId: string, postNumber: number) => Promise<void> {
   const engine = useSyncEngine();
   return useCallback(
     async (threadId, postNumber) => {
-      if (!engine.writer()) return;
+      if (!(await engine.writerOnceStarted())) return;
       await runWrite(engine, (ctx) => enqueueReadPosition(ctx, threadId, postNumber));
     },
     [engine],

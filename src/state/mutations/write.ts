@@ -8,9 +8,9 @@ class SignedOutError extends Error {
   }
 }
 
-/** Runs a write as the signed-in member, then wakes the engine to send it. */
+/** Runs a write as the signed-in member (once the engine knows them), then wakes the engine to send it. */
 export async function runWrite<T>(engine: SyncEngine, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
-  const ctx = engine.writer();
+  const ctx = await engine.writerOnceStarted();
   if (!ctx) throw new SignedOutError();
   const result = await fn(ctx);
   engine.kick();
