@@ -1,6 +1,7 @@
 // Shows the spec's success toast when an awaited write reaches the server, on whatever screen is open then.
 import { useEffect } from 'react';
 import { forgetConfirmation, useAwaitedWrites } from '../../state/mutations/confirmations.ts';
+import { toast } from '../../state/toast.ts';
 
 export function ConfirmationToasts() {
   const awaited = useAwaitedWrites();
@@ -9,12 +10,8 @@ export function ConfirmationToasts() {
     for (const { write, status } of awaited.data) {
       if (status === 'sending') continue;
       forgetConfirmation(write.id);
-      // sonner loads with the first toast (RootLayout): the first screen does without it.
-      if (status === 'sent') void import('sonner').then(({ toast }) => toast.success(write.confirmed));
-      if (status === 'refused' && write.table === 'outbox' && write.refused) {
-        const { refused } = write;
-        void import('sonner').then(({ toast }) => toast.error(refused));
-      }
+      if (status === 'sent') toast.success(write.confirmed);
+      if (status === 'refused' && write.table === 'outbox' && write.refused) toast.error(write.refused);
     }
   }, [awaited]);
   return null;

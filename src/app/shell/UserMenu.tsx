@@ -1,6 +1,6 @@
 // The header's user menu: avatar and name with the spec's fallbacks, profile links, bookmarks and Sign Out.
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';

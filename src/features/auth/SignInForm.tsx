@@ -1,6 +1,6 @@
 // Sign In: email and password; a refusal shows under the form and as a toast (SPEC §8).
 import { Link } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useShellSyncStatus } from '../../state/sync/shellSyncStatus.tsx';
 import { FAILURES } from '../../backend/failureTexts.ts';

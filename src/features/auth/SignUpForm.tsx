@@ -1,5 +1,5 @@
 // Create Account: username, email and password twice; then the member is asked to confirm by email.
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { useState } from 'react';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { UsernameRefused } from '../../state/session/signUp.ts';

@@ -1,6 +1,6 @@
 // "Sign in with wallet" beside the email forms, shown only where a wallet (an EIP-1193 provider) is present, and the
 // username a new wallet account picks on its first sign-in, as a new email account does on its form.
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { useState } from 'react';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { usernameSchema } from '../../lib/validation.ts';

@@ -1,7 +1,7 @@
 // The importer: a category, a source (sample, file or pasted JSON), the preview, then the run with its progress.
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { CategorySelect, threadSchema } from '../compose/index.ts';
 import styles from './BulkCreatePage.module.css';

@@ -1,7 +1,7 @@
 // Where the items come from: the sample, a .json or .csv file, or JSON pasted in the box (invalid JSON is ignored
 // silently while it is typed, as the spec says).
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { Button } from '../../ui/Button.tsx';
 import { UploadIcon } from '../../ui/UploadIcon.tsx';

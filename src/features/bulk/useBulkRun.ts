@@ -1,7 +1,7 @@
 // A bulk run for the page: each item's result, the item running now, and start, stop and "Retry failed". The
 // per-item toasts and the final one are SPEC §4 and §8's.
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { extractImages } from '../../content/images.ts';
 import { logError } from '../../state/errors/reportError.ts';
 import { useBulkThreadActions } from '../../state/mutations/bulkThreads.ts';

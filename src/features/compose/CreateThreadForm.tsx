@@ -2,7 +2,7 @@
 // mirror and the outbox, so it opens at once, online or not, and is sent when there is a connection.
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { awaitConfirmation, SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
 import { useThreadActions } from '../../state/mutations/threads.ts';

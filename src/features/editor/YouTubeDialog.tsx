@@ -1,6 +1,6 @@
 // The YouTube tool (SPEC §5 "YouTube link"): a link to a video becomes the [youtube:ID] marker on its own line.
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { AppError } from '../../backend/errors.ts';
 import { INVALID_YOUTUBE_URL, youTubeId, youTubeMarker } from '../../content/youtube.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,6 +1,6 @@
 // The toolbar's image upload: online-only, straight to storage (DESIGN §1), with the spec's toasts and the
 // upload-in-progress flag (SPEC §4 "UI states").
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { useSession } from '../../state/session/SessionContext.tsx';
 import { useSyncStatusOf } from '../../state/sync/SyncContext.tsx';
 import { useMediaUpload } from '../../state/server/media.ts';

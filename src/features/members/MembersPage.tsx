@@ -2,7 +2,7 @@
 // searched as the member types; staff change roles from a card's menu.
 import { useLoaderData } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { AppError } from '../../backend/errors.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import type { ProfileRow, Role } from '../../data/types.ts';

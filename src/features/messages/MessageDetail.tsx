@@ -1,7 +1,7 @@
 // The detail pane: the opened message under the earlier ones of the same two members and subject, with reply (inbox
 // only), delete (confirmed) and close. Opening an unread received message marks it read.
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { listAge } from '../../lib/relativeTime.ts';
 import { reportError } from '../../state/errors/reportError.ts';

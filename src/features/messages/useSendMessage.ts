@@ -1,7 +1,7 @@
 // Sending from the dialog or the reply box: the spec's toasts for each ending, and the server's reason when it
 // refuses, for the form to show beside the fields it came from.
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';

@@ -1,7 +1,7 @@
 // A role change from the panel goes through the outbox like the members directory's (setRole): the database decides
 // and writes its audit row. A member who signed up since this device last pulled is pulled first.
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { AppError } from '../../backend/errors.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import type { Role } from '../../data/types.ts';

@@ -1,7 +1,7 @@
 // The owner's Edit Profile form (SPEC §2, §5): Username, Display Name, Bio and Wallet Address, checked on the
 // device with the spec's messages; saved through the outbox and followed until the server answers (useFollowedSave).
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/validation.ts';
 import { DISPLAY_NAME_RULES, USERNAME_TAKEN } from '../../state/mutations/profile.ts';
 import type { ProfileView } from '../../state/queries/profile.ts';

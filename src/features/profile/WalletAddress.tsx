@@ -1,7 +1,7 @@
 // A wallet address shortened to its first 6 and last 4 characters, with a copy button (SPEC §2, §9), the Verified
 // badge once its owner proved it by signature, and the wallet buttons for a signed-in viewer (Verify, Send).
 import { lazy, Suspense } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { shortAddress } from '../../lib/shortAddress.ts';
 import type { ProfileView } from '../../state/queries/profile.ts';
 import { reportError } from '../../state/errors/reportError.ts';

@@ -2,7 +2,7 @@
 // server's refusal; offline (or if the connection goes while it waits), "Saved, will send when online" now and the
 // success toast whenever it is sent.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { AppError } from '../../backend/errors.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { reportError } from '../../state/errors/reportError.ts';

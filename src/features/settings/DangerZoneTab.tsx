@@ -1,7 +1,7 @@
 // Danger Zone: account deletion, enabled only when DELETE is typed exactly (SPEC §5), and only with a connection.
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useSettingsActions } from '../../state/mutations/settings.ts';

@@ -3,7 +3,7 @@
 // it another way in, by signing the sign-in's message; each wallet has "Unlink", which the server refuses while it
 // is the only way in.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { WALLET_FAILURES } from '../../backend/failureTexts.ts';
 import type { FailureTexts } from '../../backend/errors.ts';
 import { reportError } from '../../state/errors/reportError.ts';

@@ -1,6 +1,6 @@
 // Settings: how much the app keeps on this device, and "Clear downloaded data", which never drops unsent writes.
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { useMirrorActions } from '../../state/mutations/mirror.ts';
 import { useSyncStatus } from '../../state/sync/SyncContext.tsx';
 import { FAILURES } from '../../backend/failureTexts.ts';

@@ -1,6 +1,6 @@
 // The Notifications or Privacy tab: its toggles, saved through the outbox. While a change waits to be sent the tab
 // says so, and a change the server refused shows here with Retry and Discard.
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { useSettingsActions } from '../../state/mutations/settings.ts';
 import type { useOwnSettings } from '../../state/queries/settings.ts';

@@ -1,6 +1,6 @@
 // One post: author, time, '(edited)', its sending state, the rendered markdown with its gallery, and its actions.
 import { memo, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { usePostActions } from '../../state/mutations/posts.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { Markdown } from '../../content/Markdown.tsx';

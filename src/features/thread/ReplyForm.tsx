@@ -1,7 +1,7 @@
 // The reply box: the content editor with its toolbar at 6 rows (SPEC §9); the reply lands in the mirror at once and
 // waits in the outbox when offline.
 import { forwardRef, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { awaitConfirmation, SAVED_OFFLINE } from '../../state/mutations/confirmations.ts';
 import { useReplyActions } from '../../state/mutations/replies.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,7 +1,7 @@
 // The thread tools of moderators and admins, under the header: pin, lock, advertisement and move. Each change shows
 // at once and waits in the outbox like any write; the database refuses anyone else.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import type { ThreadWithRefs } from '../../data/queries/threads.ts';
 import type { FailureTexts } from '../../backend/errors.ts';
 import { reportError } from '../../state/errors/reportError.ts';

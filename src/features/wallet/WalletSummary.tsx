@@ -1,6 +1,6 @@
 // The connected wallet (SPEC §2): its address with copy and the explorer link, the chain id, the GUAPX balance with
 // its age when it was kept from an earlier visit, and Refresh and Disconnect.
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { reportError } from '../../state/errors/reportError.ts';
 import { Button, ButtonAnchor } from '../../ui/Button.tsx';
 import { exactGuapx, formatGuapx } from './lib/amount.ts';

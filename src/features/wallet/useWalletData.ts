@@ -1,7 +1,7 @@
 // The connected address's balance and history: read from the explorer when online (on arrival, on Refresh, and when
 // the account changes), kept in the mirror, and shown from the mirror, so a visit offline still has the last ones.
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../state/toast.ts';
 import { AppError } from '../../backend/errors.ts';
 import type { WalletSnapshotRow } from '../../data/types.ts';
 import { logError, reportError } from '../../state/errors/reportError.ts';

@@ -1,6 +1,7 @@
 // The one place a failure is shown and logged: the spec's text as a toast, and a log line only for what a developer
 // must look at. A failure to reach the server is the member's situation, not a bug, so it is never logged.
 import { AppError, toAppError, type FailureTexts } from '../../backend/errors.ts';
+import { toast } from '../toast.ts';
 
 interface ReportOutlets {
   show(text: string): void;
@@ -45,7 +46,4 @@ export function createErrorReporter({ show, log }: ReportOutlets) {
   };
 }
 
-// sonner loads with the first toast, as the Toaster does (RootLayout): the first screen does without it.
-const showToast = (text: string) => void import('sonner').then(({ toast }) => toast.error(text));
-
-export const { reportError, logError } = createErrorReporter({ show: showToast, log: console });
+export const { reportError, logError } = createErrorReporter({ show: (text) => toast.error(text), log: console });

@@ -1,7 +1,7 @@
 // A dialog's write to the mirror and the outbox (a bookmark, a report): busy while it is written, then the toast
 // (saying it waits to be sent when offline) and the dialog closed; a failure is reported and the dialog stays open.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../toast.ts';
 import type { FailureTexts } from '../../backend/errors.ts';
 import { reportError } from '../errors/reportError.ts';
 import { SAVED_OFFLINE } from './confirmations.ts';

@@ -6,6 +6,7 @@ import { noConnection, type AppError, type FailureTexts } from '../../backend/er
 import { useBackend } from '../BackendContext.tsx';
 import { reportError } from '../errors/reportError.ts';
 import { useSyncStatusOf } from '../sync/SyncContext.tsx';
+import { toast } from '../toast.ts';
 
 interface ActionTexts<R> {
   /** The spec's failure texts of the action, its offline text among them. */
@@ -22,9 +23,6 @@ interface ServerAction<A extends unknown[], R> {
   pending: boolean;
 }
 
-// sonner loads with the first toast, as the Toaster does: the first screen does without it.
-const showSuccess = (text: string) => void import('sonner').then(({ toast }) => toast.success(text));
-
 export function useServerAction<A extends unknown[], R>(
   call: (client: ForumClient, ...args: A) => Promise<R>,
   texts: ActionTexts<R>,
@@ -40,7 +38,7 @@ export function useServerAction<A extends unknown[], R>(
       setRunning((n) => n + 1);
       try {
         const value = await call(client, ...args);
-        if (success) showSuccess(typeof success === 'string' ? success : success(value));
+        if (success) toast.success(typeof success === 'string' ? success : success(value));
         return { ok: true, value };
       } catch (error) {
         return { ok: false, error: reportError(error, failure) };

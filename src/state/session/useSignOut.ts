@@ -2,7 +2,7 @@
 // send the member to /auth instead; then the session ends, with the spec's toast or its failure text.
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../toast.ts';
 import { FAILURES } from '../../backend/failureTexts.ts';
 import { reportError } from '../errors/reportError.ts';
 import { useSession } from './SessionContext.tsx';

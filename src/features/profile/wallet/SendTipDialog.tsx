@@ -3,7 +3,7 @@
 // the fee, switches the wallet's chain first when needed, and records the transaction hash as a tip (through the
 // outbox: offline it waits) that counts once the server has found it on chain.
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../state/toast.ts';
 import { WALLET_FAILURES } from '../../../backend/failureTexts.ts';
 import { logError, reportError } from '../../../state/errors/reportError.ts';
 import { useTipActions } from '../../../state/mutations/tips.ts';

@@ -2,7 +2,7 @@
 // this site and the forum's chain (a single-use nonce, an expiry), and the verify-wallet function checks it as the
 // sign-in is checked before granting the badge.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../state/toast.ts';
 import { AppError } from '../../../backend/errors.ts';
 import { WALLET_FAILURES } from '../../../backend/failureTexts.ts';
 import { reportError } from '../../../state/errors/reportError.ts';
