@@ -15,6 +15,7 @@ import { createAppRouter, loadKeyboardShortcuts } from '../router.tsx';
 import { warmScreens } from '../warmScreens.ts';
 import { loadHeaderSearch } from '../shell/Header.tsx';
 import { takeEarlyTaps, tapAgain } from './earlyInput.ts';
+import { FIRST_SCREENS } from '../../data/firstScreenTable.ts';
 import { createRoot, hydrateRoot } from './reactDom.ts';
 import '../../ui/theme.css';
 
@@ -61,6 +62,12 @@ export async function renderApp(
     firstScreen.answers = undefined;
     leftFirstPage();
   });
+  // A member's reply box (a session is stored): with a thread's first render, else once the first screen is up. The
+  // thread's addresses are its routes in FIRST_SCREENS (`/thread/…`, `/t/…`).
+  const onThread = FIRST_SCREENS.thread.routes.some((route) => firstHref.startsWith(`/${route.split('/')[0]}/`));
+  const replyForm = window.localStorage.getItem(session.getState().storageKey)
+    ? import('../../features/thread/replyFormCode.ts').then((m) => m.loadForMember(onThread, logErrorLater))
+    : undefined;
   const app = (
     <StrictMode>
       <AppRoot backend={backendOf(client)} session={session} sync={sync} firstScreen={firstScreen} router={router} />
@@ -77,8 +84,9 @@ export async function renderApp(
         clientCode.then(() => client),
         loadHeaderSearch(),
         loadKeyboardShortcuts(),
+        replyForm,
       ])
-    : [];
+    : await Promise.allSettled([replyForm]);
   const missing = needed.find((loaded): loaded is PromiseRejectedResult => loaded.status === 'rejected');
   if (missing) console.warn('The page is rendered anew: some of its code did not load', missing.reason);
   // Taps on the server's page reach its buttons once hydrated; a page rendered anew has other buttons.

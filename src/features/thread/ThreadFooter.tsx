@@ -1,9 +1,9 @@
 // Below the posts: the locked notice, the reason a banned member cannot post, the sign-in prompt, or the reply form.
-import { forwardRef } from 'react';
+import { forwardRef, Suspense, useState } from 'react';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import type { ContentEditorHandle } from '../editor/index.ts';
-import { ReplyForm } from './ReplyForm.tsx';
+import { replyFormComponent } from './replyFormCode.ts';
 import styles from './Thread.module.css';
 
 export type FooterKind = 'locked' | 'signedOut' | 'banned' | 'reply';
@@ -20,8 +20,14 @@ export const ThreadFooter = forwardRef<ContentEditorHandle, ThreadFooterProps>(f
   { kind, threadId, online, draft, onDraftChange },
   ref,
 ) {
+  // Chosen once: a component that changed from the lazy one to the loaded one would mount anew, losing the focus.
+  const [ReplyForm] = useState(replyFormComponent);
   if (kind === 'reply') {
-    return <ReplyForm ref={ref} threadId={threadId} online={online} text={draft} onTextChange={onDraftChange} />;
+    return (
+      <Suspense fallback={null}>
+        <ReplyForm ref={ref} threadId={threadId} online={online} text={draft} onTextChange={onDraftChange} />
+      </Suspense>
+    );
   }
   if (kind === 'locked') {
     return (
