@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { enqueueMarkAllRead } from '../../sync/kinds/markAllRead.ts';
 import { enqueueReadPosition } from '../../sync/kinds/readPosition.ts';
 import { useSyncEngine } from '../sync/SyncContext.tsx';
-import { runWrite } from './write.ts';
+import { runWrite, runWriteIfSignedIn } from './write.ts';
 
 /**
  * Raises the member's read position in a thread; the screen throttles the calls. Signed out, it does nothing. A post
@@ -13,8 +13,7 @@ export function useMarkSeen(): (threadId: string, postNumber: number) => Promise
   const engine = useSyncEngine();
   return useCallback(
     async (threadId, postNumber) => {
-      if (!(await engine.writerOnceStarted())) return;
-      await runWrite(engine, (ctx) => enqueueReadPosition(ctx, threadId, postNumber));
+      await runWriteIfSignedIn(engine, (ctx) => enqueueReadPosition(ctx, threadId, postNumber));
     },
     [engine],
   );

@@ -3,7 +3,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { expect, it } from 'vitest';
 import type { ForumClient } from '../../backend/client.ts';
-import { runWrite } from './write.ts';
+import { runWrite, runWriteIfSignedIn } from './write.ts';
 import { enqueueReply } from '../../sync/outbox.ts';
 import { testEngine } from '../../sync/testEngine.ts';
 
@@ -40,4 +40,18 @@ it('with no stored session, the write is refused once the session is read, and n
   expect(await db.outbox.count()).toBe(0);
   expect(await db.posts.count()).toBe(0);
   engine.stop();
+});
+
+it("a visitor's seen post, asked for before the start, is dropped without an error; a member's lands", async () => {
+  const visitor = await testEngine([], { client: clientOf(null), online: false });
+  const dropped = runWriteIfSignedIn(visitor.engine, reply('A visitor cannot write'));
+  await visitor.engine.start();
+  expect(await dropped).toBeUndefined();
+  expect(await visitor.db.outbox.count()).toBe(0);
+  visitor.engine.stop();
+  const member = await testEngine([], { client: clientOf('u2'), online: false });
+  const written = runWriteIfSignedIn(member.engine, reply('Seen before the start'));
+  await member.engine.start();
+  expect((await member.db.posts.get((await written)!))?.author_id).toBe('u2');
+  member.engine.stop();
 });
