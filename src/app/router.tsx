@@ -92,15 +92,13 @@ const memberRoute = createRoute({
   ),
 });
 
-/** A screen whose code evaluates after a module of its own (`ahead`), each in a task: as one graph, one long task. */
-const page = <P extends string>(path: P, load: ScreenModule, name: string, ahead?: () => Promise<unknown>) =>
+/** A screen in the main layout. */
+const page = <P extends string>(path: P, load: ScreenModule, name: string) =>
   createRoute({
     getParentRoute: () => shellRoute,
     path,
-    component: screen(ahead ? () => ahead().then(load) : load, name),
+    component: screen(load, name),
   });
-/** The thread's markdown renderer: with the thread's screen, its evaluation took a task of 27 ms on a quiet desktop. */
-const markdown = () => import('../content/Markdown.tsx');
 const memberPage = <P extends string>(path: P, load: ScreenModule, name: string) =>
   createRoute({ getParentRoute: () => memberRoute, path, component: screen(load, name) });
 const debugPage = <P extends string>(path: P, load: ScreenModule, name: string) =>
@@ -143,8 +141,8 @@ const shellChildren = [
   // The first screens at the paths their table declares; firstScreens.test.ts holds these imports to its modules.
   page(FIRST_SCREENS.home.routes[0], () => import('../features/home/HomePage.tsx'), 'HomePage'),
   page(FIRST_SCREENS.category.routes[0], () => import('../features/category/CategoryPage.tsx'), 'CategoryPage'),
-  page(FIRST_SCREENS.thread.routes[0], () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage', markdown),
-  page(FIRST_SCREENS.thread.routes[1], () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage', markdown),
+  page(FIRST_SCREENS.thread.routes[0], () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
+  page(FIRST_SCREENS.thread.routes[1], () => import('../features/thread/ThreadPage.tsx'), 'ThreadPage'),
   threadsRoute,
   searchRoute,
   page('groups', () => import('../features/groups/GroupsPage.tsx'), 'GroupsPage'),

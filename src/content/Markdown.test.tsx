@@ -1,6 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { Markdown } from './Markdown.tsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMarkdownRenderer, Markdown } from './Markdown.tsx';
+
+// The renderer's code loads apart; once it is here, every post renders at once, as on a screen that waited for it.
+beforeAll(() => loadMarkdownRenderer());
 
 const render = (md: string) => renderToStaticMarkup(<Markdown>{md}</Markdown>);
 

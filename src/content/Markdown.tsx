@@ -1,45 +1,17 @@
-// Renders a post's markdown safely: GFM, the YouTube marker, lazy images, links in a new tab (in-page ones, such as
-// footnotes, stay in the page), sanitized output.
-import { memo, useId, useMemo, useState, useSyncExternalStore, type ComponentProps } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeSanitize from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
+// A post's words: the markup the server painted them in while React hydrates that page, else rendered by
+// MarkdownRenderer.tsx, whose code (the parser, GFM, the sanitizer: 50 KB gzip) loads the first time a post needs it.
+import { memo, Suspense, useId, useState, useSyncExternalStore } from 'react';
+import { preloadableLazy } from '../lib/preloadableLazy.ts';
 import styles from './Markdown.module.css';
-import { rehypeInPageLinks } from './rehypeInPageLinks.ts';
-import { remarkYouTube } from './remarkYouTube.ts';
-import { LINK_PROTOCOLS, sanitizeSchema } from './sanitizeSchema.ts';
-import { YouTubeEmbed } from './YouTubeEmbed.tsx';
 import { hasYouTubeMarker } from './youtube.ts';
 
-function Link({ node: _node, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
-  // A link whose protocol was blanked leads nowhere: its words stay, as plain text.
-  if (!props.href) return <>{children}</>;
-  if (props.href.startsWith('#')) return <a {...props}>{children}</a>;
-  return (
-    <a {...props} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  );
-}
+const rendererCode = preloadableLazy(
+  () => import('./MarkdownRenderer.tsx'),
+  (m) => m.MarkdownRenderer,
+);
 
-function Image({ node: _node, alt, ...props }: ComponentProps<'img'> & { node?: unknown }) {
-  return <img {...props} alt={alt ?? ''} loading="lazy" decoding="async" />;
-}
-
-const components = {
-  a: Link,
-  img: Image,
-  'youtube-embed': ({ videoId }: { videoId: string }) => <YouTubeEmbed videoId={videoId} />,
-} as Components;
-
-/** Only the protocols SPEC §2 allows survive; anything else becomes an empty link. */
-function urlTransform(url: string): string {
-  const colon = url.indexOf(':');
-  const slash = url.search(/[/?#]/);
-  if (colon === -1 || (slash !== -1 && colon > slash)) return url;
-  const protocol = url.slice(0, colon).toLowerCase();
-  return LINK_PROTOCOLS.includes(protocol) ? url : '';
-}
+/** The renderer's code: a screen that renders posts anew may wait for it, so that no post shows empty meanwhile. */
+export const loadMarkdownRenderer = rendererCode.load;
 
 const neverChanges = () => () => undefined;
 
@@ -76,31 +48,25 @@ export const Markdown = memo(function Markdown({
   children: string;
   hideImages?: boolean;
 }) {
-  // The sanitizer prefixes every id (a footnote's) with one unique to this post, as a thread shows many posts, each
-  // with its own [^1]; rehypeInPageLinks points the in-page links at the prefixed ids.
+  // The sanitizer prefixes every id (a footnote's) with one unique to this post; rehypeInPageLinks points the in-page
+  // links at the prefixed ids.
   const idPrefix = `user-content-${useId().replace(/[^A-Za-z0-9]/g, '')}-`;
-  const schema = useMemo(() => ({ ...sanitizeSchema, clobberPrefix: idPrefix }), [idPrefix]);
+  const [Renderer] = useState(rendererCode.component);
   // Until its words change: then the post renders them, in an element of its own.
   if (useServerRendered(children) === children) {
     return (
       <div key="server" className={styles.markdown} dangerouslySetInnerHTML={SERVER_MARKUP} suppressHydrationWarning />
     );
   }
+  // The boundary is in the server's markup too: a painted post with a video hydrates once the code is here, its
+  // markup kept meanwhile.
   return (
     <div key="rendered" className={styles.markdown}>
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm, remarkYouTube]}
-        rehypePlugins={[
-          [rehypeSanitize, schema],
-          [rehypeInPageLinks, idPrefix],
-        ]}
-        components={components}
-        remarkRehypeOptions={{ clobberPrefix: '' }}
-        urlTransform={urlTransform}
-        disallowedElements={hideImages ? ['img'] : undefined}
-      >
-        {children}
-      </ReactMarkdown>
+      <Suspense fallback={null}>
+        <Renderer hideImages={hideImages} idPrefix={idPrefix}>
+          {children}
+        </Renderer>
+      </Suspense>
     </div>
   );
 });

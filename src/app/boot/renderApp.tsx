@@ -57,10 +57,14 @@ export async function renderApp(
   };
   // The rows are the first address's: a screen opened at another one starts from the mirror.
   const firstHref = router.state.location.href;
+  // Imported on demand: in this stage, its module would be on every first screen.
+  const loadMarkdownRenderer = () => import('../../content/Markdown.tsx').then((m) => m.loadMarkdownRenderer());
   const leftFirstPage = router.subscribe('onBeforeNavigate', ({ toLocation }) => {
     if (toLocation.href === firstHref) return;
     firstScreen.answers = undefined;
     leftFirstPage();
+    // The posts the server painted keep its markup; the next screen may render posts anew, with the renderer's code.
+    loadMarkdownRenderer().catch((error: unknown) => logErrorLater(error, 'Could not load the markdown renderer'));
   });
   // A member's reply box (a session is stored): with a thread's first render, else once the first screen is up. The
   // thread's addresses are its routes in FIRST_SCREENS (`/thread/…`, `/t/…`).
@@ -73,7 +77,7 @@ export async function renderApp(
       <AppRoot backend={backendOf(client)} session={session} sync={sync} firstScreen={firstScreen} router={router} />
     </StrictMode>
   );
-  // Everything the first render needs is here before it starts, so no part of the page waits behind a placeholder,
+  // Everything the first render needs is here before it starts (a thread rendered anew: the markdown renderer), so no part of the page waits behind a placeholder,
   // or is replaced because the app's state moved while it waited. If some of it did not come (the connection
   // dropped after the paint), the app starts all the same and renders the page anew; the parts whose code is
   // missing come once the browser is back online (loadAgainWhenOnline), as does the screen's own, which
@@ -86,7 +90,7 @@ export async function renderApp(
         loadKeyboardShortcuts(),
         replyForm,
       ])
-    : await Promise.allSettled([replyForm]);
+    : await Promise.allSettled([replyForm, onThread ? loadMarkdownRenderer() : undefined]);
   const missing = needed.find((loaded): loaded is PromiseRejectedResult => loaded.status === 'rejected');
   if (missing) console.warn('The page is rendered anew: some of its code did not load', missing.reason);
   // Taps on the server's page reach its buttons once hydrated; a page rendered anew has other buttons.

@@ -14,21 +14,24 @@ import { UserMenuPlaceholder } from './UserMenuPlaceholder.tsx';
 import styles from './Header.module.css';
 import { loadAgainWhenOnline } from '../../lib/loadAgainWhenOnline.ts';
 import { BrandMark } from '../../ui/BrandMark.tsx';
+import { preloadableLazy } from '../../lib/preloadableLazy.ts';
 
 // The menu's dropdown and the bell's panel load for signed-in members only; visitors never need them.
 const UserMenu = lazy(loadAgainWhenOnline(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu }))));
 const Bell = lazy(loadAgainWhenOnline(() => import('./Bell.tsx').then((m) => ({ default: m.Bell }))));
 // The search box's instant search loads just after the first paint, which shows the box as it will be.
-let loadedSearch: typeof import('../../features/search/HeaderSearch.tsx') | undefined;
-export const loadHeaderSearch = () => import('../../features/search/HeaderSearch.tsx').then((m) => (loadedSearch = m));
-const LazyHeaderSearch = lazy(loadAgainWhenOnline(() => loadHeaderSearch().then((m) => ({ default: m.HeaderSearch }))));
+const searchCode = preloadableLazy(
+  () => import('../../features/search/HeaderSearch.tsx'),
+  (m) => m.HeaderSearch,
+);
+export const loadHeaderSearch = searchCode.load;
 
 /**
  * The app's start on the server's page waits for the box's code, so hydrating renders it at once: React.lazy would
  * suspend even then, and the server's box, with the words a visitor typed in it and the focus, would be rendered anew.
  */
 function HeaderSearch() {
-  const [Box] = useState(() => loadedSearch?.HeaderSearch ?? LazyHeaderSearch);
+  const [Box] = useState(searchCode.component);
   return <Box />;
 }
 
