@@ -13,19 +13,21 @@ const VIDEO = 'dQw4w9WgXcQ';
 /** A live update's way: the poke, then the pull, on a busy machine. */
 const LIVE_WAIT_MS = 30_000;
 
-/** A thread of the seeded member's: an opening post with bold words, and a reply with a video. */
-async function paintedThread(baseURL: string) {
+/** A thread of the seeded member's: an opening post with bold words, and (unless `video: false`) a reply with a video. */
+async function paintedThread(baseURL: string, { video = true } = {}) {
   const service = await serviceClient(baseURL);
-  const { data: categories } = await service.from('categories').select('id').order('order_index').limit(1);
+  const { data: categories } = await service.from('categories').select('id, name').order('order_index').limit(1);
+  const category = (categories as { id: string; name: string }[])[0]!;
   const threadId = randomUUID();
   const openingId = randomUUID();
   const slug = `painted-${threadId}`;
+  const title = `Painted ${Date.now()}`;
   const inserts = [
     await service.from('threads').insert({
       id: threadId,
       slug,
-      title: `Painted ${Date.now()}`,
-      category_id: (categories as { id: string }[])[0]!.id,
+      title,
+      category_id: category.id,
       author_id: MEMBER_ID,
     }),
     await service.from('posts').insert({
@@ -39,12 +41,12 @@ async function paintedThread(baseURL: string) {
     await service.from('posts').insert({
       thread_id: threadId,
       author_id: MEMBER_ID,
-      content: `A video to watch:\n\n[youtube:${VIDEO}]`,
+      content: video ? `A video to watch:\n\n[youtube:${VIDEO}]` : 'A reply with a [link](https://example.com).',
       type: 'reply',
     }),
   ];
   for (const insert of inserts) expect(insert.error).toBeNull();
-  return { slug, openingId };
+  return { slug, openingId, title, category: category.name };
 }
 
 /** Installed before the page's first byte: keeps the first bold words the HTML parser inserts. */
@@ -93,4 +95,29 @@ test('a post the server painted keeps its markup, shows new words when it is edi
   await expect(opening.locator('em')).toHaveText('leaning');
   await expect(opening).not.toContainText('Words the server painted');
   await expect(opening.locator('strong')).toHaveCount(0);
+});
+
+test("a visitor's painted thread starts without the markdown renderer's code, which comes when posts render anew", async ({
+  page,
+  baseURL,
+}) => {
+  const first = await paintedThread(baseURL!, { video: false });
+  const next = await paintedThread(baseURL!, { video: false });
+  const rendererAsked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/MarkdownRenderer-[^/]+\.js$/.test(request.url())) rendererAsked.push(request.url());
+  });
+  const thread = new ThreadPage(page);
+  await thread.open(first.slug);
+  await page.waitForLoadState('networkidle');
+  await expect(thread.posts.first().locator('strong')).toHaveText('in bold');
+  expect(rendererAsked, 'a painted thread asked for the renderer').toEqual([]);
+
+  // The next thread, opened in the app by way of the category: the app renders its posts, with the renderer's code.
+  await page.getByRole('main').getByRole('link', { name: first.category }).click();
+  await page.getByRole('link', { name: next.title }).click();
+  await expect(thread.title).toHaveText(next.title);
+  await expect(thread.posts.first().locator('strong')).toHaveText('in bold');
+  await expect(thread.posts.nth(1).getByRole('link', { name: 'link' })).toHaveAttribute('target', '_blank');
+  expect(rendererAsked).toHaveLength(1);
 });
