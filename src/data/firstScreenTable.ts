@@ -12,12 +12,12 @@ export interface FirstScreen {
   routes: readonly string[];
   /** The screen's module, from the project root, as its route imports it. */
   module: string;
-  /** How many threads (home, a category) or posts (a thread) the first rows hold: SPEC §9. */
+  /** How many threads (home, a category: SPEC §9) or posts (a thread: its first page of posts) the first rows hold. */
   rows: number;
 }
 
 export const FIRST_SCREENS = {
   home: { routes: ['/'], module: 'src/features/home/HomePage.tsx', rows: 10 },
   category: { routes: ['category/$type'], module: 'src/features/category/CategoryPage.tsx', rows: 20 },
-  thread: { routes: ['thread/$id', 't/$idOrSlug'], module: 'src/features/thread/ThreadPage.tsx', rows: 10 },
+  thread: { routes: ['thread/$id', 't/$idOrSlug'], module: 'src/features/thread/ThreadPage.tsx', rows: 20 },
 } as const satisfies Record<FirstPageRoute['page'], FirstScreen>;

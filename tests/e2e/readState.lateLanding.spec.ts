@@ -25,7 +25,7 @@ test('unread posts arriving after the member started a reply do not scroll the p
   await page.goto('/threads');
   await expect.poll(() => mirroredReadPosition(page, long.id)).toBe(30);
 
-  // 30 posts more; they reach this device only once the member is writing. The server's page shows the first 10.
+  // 30 posts more; they reach this device only once the member is writing. The server's page shows the first 20.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/rest/v1/posts?*', async (route) => {
@@ -52,7 +52,13 @@ test('unread posts arriving after the member started a reply do not scroll the p
   release();
   const divider = page.getByTestId('unread-divider');
   await expect(divider).toHaveText('Unread since your last visit');
-  await expect(page.getByTestId('post').filter({ hasText: 'Later reply 31 of' })).toBeAttached();
+  // One transaction wrote them all, so they share their time and any of them may come first below the divider.
+  await expect(
+    page
+      .getByTestId('post')
+      .filter({ hasText: /Later reply \d+ of/ })
+      .first(),
+  ).toBeAttached();
   // The landing would have scrolled the divider (right below post 30) up under the header, taking post 30 up by more
   // than its own height (331 px measured); the page settling above it moved it by 41 px once.
   expect(Math.abs((await topOf(lastRead)) - before)).toBeLessThan(100);

@@ -2,8 +2,9 @@
 // their words again): they still act as the app's own. A painted post edited meanwhile shows its new words, rendered,
 // and a video in a painted post plays.
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { MEMBER_ID, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
+import { MEMBER_ID, SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { MEMBER } from './support/accounts.ts';
 import { signInQuickly } from './support/signIn.ts';
 
@@ -97,16 +98,22 @@ test('a post the server painted keeps its markup, shows new words when it is edi
   await expect(opening.locator('strong')).toHaveCount(0);
 });
 
+/** Watches for the markdown renderer's code, which a post rendered anew (not kept as the server painted it) needs. */
+function rendererRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/MarkdownRenderer-[^/]+\.js$/.test(request.url())) asked.push(request.url());
+  });
+  return asked;
+}
+
 test("a visitor's painted thread starts without the markdown renderer's code, which comes when posts render anew", async ({
   page,
   baseURL,
 }) => {
   const first = await paintedThread(baseURL!, { video: false });
   const next = await paintedThread(baseURL!, { video: false });
-  const rendererAsked: string[] = [];
-  page.on('request', (request) => {
-    if (/\/MarkdownRenderer-[^/]+\.js$/.test(request.url())) rendererAsked.push(request.url());
-  });
+  const rendererAsked = rendererRequests(page);
   const thread = new ThreadPage(page);
   await thread.open(first.slug);
   await page.waitForLoadState('networkidle');
@@ -120,4 +127,21 @@ test("a visitor's painted thread starts without the markdown renderer's code, wh
   await expect(thread.posts.first().locator('strong')).toHaveText('in bold');
   await expect(thread.posts.nth(1).getByRole('link', { name: 'link' })).toHaveAttribute('target', '_blank');
   expect(rendererAsked).toHaveLength(1);
+});
+
+test("a long thread's first visit paints its whole first page of posts, and renders none anew once all have come", async ({
+  page,
+}) => {
+  const rendererAsked = rendererRequests(page);
+  const thread = new ThreadPage(page);
+  await thread.open(SEEDED.mega);
+  const firstPage = page.locator('[data-page="0"]').getByTestId('post');
+  await expect(firstPage).toHaveCount(20);
+  // Every post has come (a box per page of 20 for the 201), and the page is quiet: nothing rendered a post anew, and
+  // no page beyond the one on the screen rendered ahead of the reader.
+  await expect.poll(() => page.locator('[data-page]').count()).toBeGreaterThanOrEqual(11);
+  await page.waitForLoadState('networkidle');
+  await expect(firstPage).toHaveCount(20);
+  await expect(page.locator('[data-rendered="true"]')).toHaveCount(1);
+  expect(rendererAsked, 'a painted post was rendered anew').toEqual([]);
 });

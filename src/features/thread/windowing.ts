@@ -14,13 +14,14 @@ export function pageSlice(page: number, total: number, perPage = POSTS_PER_PAGE)
   return [start, Math.min(total, start + perPage)];
 }
 
-/** Every visible page plus `overscan` on each side, so the next page is ready before it scrolls in. */
-export function pagesToRender(visible: Iterable<number>, count: number, overscan = 1): Set<number> {
-  const rendered = new Set<number>();
-  for (const page of visible) {
-    for (let p = page - overscan; p <= page + overscan; p++) if (p >= 0 && p < count) rendered.add(p);
-  }
-  // Nothing seen yet (first paint): the top of the thread.
+/**
+ * The pages the observer sees, else the top of the thread. Its margin (PostList's ROOT_MARGIN) counts a page 1,200 px
+ * away as seen, so a page renders before it scrolls in; none beyond that renders ahead. A page of overscan rendered
+ * the second page's 20 posts anew while a first visit's app started: their words parsed on the page's thread, for a
+ * reader who may never scroll that far.
+ */
+export function pagesToRender(visible: Iterable<number>, count: number): Set<number> {
+  const rendered = new Set([...visible].filter((page) => page >= 0 && page < count));
   if (rendered.size === 0 && count > 0) rendered.add(0);
   return rendered;
 }
