@@ -27,6 +27,8 @@ test('a reply written in one of two open tabs is sent once', async ({ page, base
   const text = `Written beside another tab ${Date.now()}`;
   await first.reply(text);
   await expect(first.post(text)).toHaveAttribute('data-status', 'sent');
+  // The thread the suite replies to has grown past its first page by now: the other tab renders the end when read.
+  await second.scrollToEndFor(second.post(text));
   await expect(second.post(text)).toBeVisible();
 
   const service = await serviceClient(baseURL!);
@@ -53,6 +55,7 @@ test('with the writing tab closed while offline, the other tab sends its reply o
   expect(await onServer()).toBe(0);
   await context.setOffline(false);
   await expect.poll(() => outboxSize(second.page), { timeout: 30_000 }).toBe(0);
+  await second.scrollToEndFor(second.post(text));
   await expect(second.post(text)).toBeVisible();
   await expect(second.post(text)).toHaveAttribute('data-status', 'sent');
   expect(await onServer()).toBe(1);

@@ -107,6 +107,7 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   const other = await browser.newContext();
   const visitor = new ThreadPage(await other.newPage());
   await visitor.open(SEEDED.short);
+  await visitor.scrollToEndFor(visitor.post(text));
   await expect(visitor.post(text)).toHaveCount(1);
   await other.close();
 });
