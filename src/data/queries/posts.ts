@@ -13,8 +13,18 @@ export function postsOfThread(db: Mirror, threadId: string) {
   return db.posts.where('[thread_id+created_at]').between([threadId, Dexie.minKey], [threadId, Dexie.maxKey]);
 }
 
+/** A post not yet numbered by the server (waiting to send) has number 0: it goes after the numbered posts of its time. */
+const numberOf = (post: PostRow) => (post.post_number > 0 ? post.post_number : Number.MAX_SAFE_INTEGER);
+
+/**
+ * The thread's posts by time, and posts of one time (written in one transaction) by their number, as the server's
+ * page lists them. The index alone compares the stored times and leaves equal ones in id order.
+ */
 export async function threadPosts(db: Mirror, threadId: string): Promise<PostWithAuthor[]> {
   const posts = await postsOfThread(db, threadId).toArray();
+  posts.sort((a, b) =>
+    a.created_at === b.created_at ? numberOf(a) - numberOf(b) : a.created_at < b.created_at ? -1 : 1,
+  );
   const authors = await profilesById(
     db,
     posts.map((p) => p.author_id),
