@@ -1,6 +1,7 @@
 // Live updates between two browsers: another member's reply shows on an open thread, and a private
 // message on the recipient's badge and bell, with no reload and no focus change. The app's interval pull is a minute
-// (five while the socket is up), so a change that shows within these waits came by a poke.
+// (five while the socket is up), so a change that shows within these waits came by a poke. The reader waits at the
+// thread's end, where a new reply is: the thread the suite replies to grows past its first page.
 import { expect, test, type Browser, type Page } from './support/test.ts';
 import { SEEDED, serviceClient, ThreadPage } from './pages/ThreadPage.ts';
 import { ADMIN } from './support/accounts.ts';
@@ -46,7 +47,9 @@ async function replyAsAdmin(browser: Browser, texts: string[]) {
     await writer.open(SEEDED.short);
     for (const text of texts) {
       await writer.reply(text);
-      // Sent, not only shown as waiting: the writer's tab closes next, and the server holds the reply then.
+      // Sent, not only shown as waiting: the writer's tab closes next, and the server holds the reply then. At the
+      // thread's end: the posts the first pull brought while the writer typed can push the reply form down.
+      await writer.scrollToEndFor(writer.post(text), LIVE_WAIT_MS);
       await expect(writer.post(text)).toHaveAttribute('data-status', 'sent', { timeout: LIVE_WAIT_MS });
     }
   } finally {
@@ -62,7 +65,7 @@ test('a reply shows on another reader’s open thread with no reload and no focu
   const text = `Live reply ${Date.now()}`;
   await replyAsAdmin(browser, [text]);
 
-  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+  await reader.scrollToEndFor(reader.post(text), LIVE_WAIT_MS);
   expect(await seen()).toEqual({ navigations: 0, focus: 0 });
 });
 
@@ -88,7 +91,7 @@ test('the live socket is opened off the page’s thread, in a worker, and its po
   const text = `Live reply to a worker's socket ${Date.now()}`;
   await replyAsAdmin(browser, [text]);
 
-  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+  await reader.scrollToEndFor(reader.post(text), LIVE_WAIT_MS);
   expect(await page.evaluate(() => (window as unknown as { pageSockets: string[] }).pageSockets)).toEqual([]);
 });
 
@@ -127,7 +130,7 @@ test('a reply written while a reader was offline shows once they are back, with 
   await replyAsAdmin(browser, texts);
 
   await page.context().setOffline(false);
-  for (const text of texts) await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+  for (const text of texts) await reader.scrollToEndFor(reader.post(text), LIVE_WAIT_MS);
 });
 
 test('a reader whose sync code could not load at the start (offline) gets the replies once back online', async ({
@@ -143,7 +146,7 @@ test('a reader whose sync code could not load at the start (offline) gets the re
   await replyAsAdmin(browser, [text]);
 
   await page.context().setOffline(false);
-  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+  await reader.scrollToEndFor(reader.post(text), LIVE_WAIT_MS);
 });
 
 test('a visitor whose connection drops while the app starts gets the app, and the replies once back online', async ({
@@ -164,7 +167,7 @@ test('a visitor whose connection drops while the app starts gets the app, and th
   await replyAsAdmin(browser, [text]);
 
   await page.context().setOffline(false);
-  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+  await reader.scrollToEndFor(reader.post(text), LIVE_WAIT_MS);
 });
 
 test('a visitor whose connection drops before supabase-js has loaded gets the replies once back online', async ({
@@ -202,7 +205,7 @@ test('a visitor whose connection drops before supabase-js has loaded gets the re
   await replyAsAdmin(browser, [text]);
 
   await page.context().setOffline(false);
-  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+  await reader.scrollToEndFor(reader.post(text), LIVE_WAIT_MS);
 });
 
 test('a reader whose live updates code could not load (offline) gets replies live once back online', async ({
@@ -218,6 +221,6 @@ test('a reader whose live updates code could not load (offline) gets replies liv
   const text = `Reader whose live code came late ${Date.now()}`;
   await replyAsAdmin(browser, [text]);
 
-  await expect(reader.post(text)).toBeVisible({ timeout: LIVE_WAIT_MS });
+  await reader.scrollToEndFor(reader.post(text), LIVE_WAIT_MS);
   expect(await seen()).toEqual({ navigations: 0, focus: 0 });
 });

@@ -39,7 +39,7 @@ export async function seededPostId(baseURL: string, slug: string, index: number)
     .select('id')
     .eq('thread_id', seededThreadId(slug))
     .order('created_at')
-    .order('id')
+    .order('post_number')
     .range(index, index);
   return posts![0]!.id;
 }
@@ -79,15 +79,19 @@ export class ThreadPage {
   /**
    * Scrolls to the thread's end, as a reader looking for the newest posts does, until `post` is rendered: a thread
    * opens at its first unread post, and the list holds only the pages near the viewport, so a post further down is
-   * not in the document until the reader gets there.
+   * not in the document until the reader gets there. `timeout` is for a post still on its way (a live update).
    */
-  async scrollToEndFor(post: Locator) {
+  async scrollToEndFor(post: Locator, timeout?: number) {
     await expect
-      .poll(async () => {
-        await this.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        return post.count();
-      })
+      .poll(
+        async () => {
+          await this.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          return post.count();
+        },
+        { timeout },
+      )
       .toBeGreaterThan(0);
+    await expect(post).toBeVisible();
   }
 
   async reply(text: string) {
