@@ -17,10 +17,19 @@ function pageWith(files: ScreenFiles | undefined, present: string[] = []) {
   });
 }
 
-function nextIdle() {
+/** Lets the page's check for a service worker answer. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function nextIdle() {
+  await settled();
   const run = idle.shift();
   if (!run) throw new Error('no idle callback queued');
   run();
+  await settled();
+}
+
+function withServiceWorker(registration: () => object | undefined, onLine = true) {
+  vi.stubGlobal('navigator', { onLine, serviceWorker: { getRegistration: async () => registration() } });
 }
 
 const scripts = ['/a.js', '/b.js', '/c.js', '/d.js', '/e.js'];
@@ -37,42 +46,66 @@ afterEach(() => {
 });
 
 describe('warmScreens', () => {
-  it('adds a prefetch link for each listed file, one an idle period, none for a file the page links already', () => {
+  it('adds a prefetch link for each listed file, one an idle period, none for a file the page links already', async () => {
     pageWith({ scripts: [...scripts, '/first.js'], styles: ['/s.css'] }, ['/first.js']);
     warmScreens();
     expect(added).toEqual([]);
-    nextIdle();
+    await nextIdle();
     expect(added.map((link) => link.href)).toEqual(['/a.js']);
-    for (let i = 0; i < 4; i++) nextIdle();
+    for (let i = 0; i < 4; i++) await nextIdle();
     expect(added.map((link) => link.href)).toEqual(scripts);
-    nextIdle();
+    await nextIdle();
     expect(added.slice(5)).toEqual([{ rel: 'prefetch', as: 'style', href: '/s.css', crossOrigin: '' }]);
     expect(added[4]).toEqual({ rel: 'prefetch', as: 'script', href: '/e.js', crossOrigin: '' });
     expect(idle).toEqual([]);
   });
 
-  it('asks for nothing more once offline with no service worker, as a file that failed to load stays failed', () => {
+  it('asks for nothing more once offline, as a file that failed to load stays failed', async () => {
     pageWith({ scripts, styles: [] });
     warmScreens();
-    nextIdle();
-    nextIdle();
+    await nextIdle();
+    await nextIdle();
     vi.stubGlobal('navigator', { onLine: false });
-    nextIdle();
+    await nextIdle();
     expect(added).toHaveLength(2);
     expect(idle).toEqual([]);
   });
 
-  it('goes on offline when a service worker answers for the files', () => {
+  it('asks for none while a service worker is registered: installing, its precache fetches them', async () => {
     pageWith({ scripts, styles: [] });
-    vi.stubGlobal('navigator', { onLine: false, serviceWorker: { controller: {} } });
+    withServiceWorker(() => ({ installing: {}, waiting: null, active: null }));
     warmScreens();
-    for (let i = 0; i < 5; i++) nextIdle();
+    await settled();
+    expect(idle).toEqual([]);
+    expect(added).toEqual([]);
+  });
+
+  it('stops once a service worker registers, and goes on where the browser will not say (none)', async () => {
+    pageWith({ scripts, styles: [] });
+    const worker: { registration?: object } = {};
+    withServiceWorker(() => worker.registration);
+    warmScreens();
+    await nextIdle();
+    await nextIdle();
+    worker.registration = { installing: null, waiting: null, active: {} };
+    await nextIdle();
+    expect(added).toHaveLength(3);
+    expect(idle).toEqual([]);
+
+    added = [];
+    vi.stubGlobal('navigator', {
+      onLine: true,
+      serviceWorker: { getRegistration: () => Promise.reject(new DOMException('opaque origin', 'SecurityError')) },
+    });
+    warmScreens();
+    for (let i = 0; i < 5; i++) await nextIdle();
     expect(added).toHaveLength(5);
   });
 
-  it('does nothing on a page without the list (the dev server)', () => {
+  it('does nothing on a page without the list (the dev server)', async () => {
     pageWith(undefined);
     warmScreens();
+    await settled();
     expect(idle).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 // Has the browser fetch every screen's code once the first screen is up and the main thread is idle, so that opening
-// a screen does not wait for the network (on a first visit, before the service worker has its cache; or with no
-// service worker). The build lists the files (scripts/screensAhead.ts); `prefetch` links put them in the HTTP cache
-// (they are immutable), where importing them ran every screen's code in one task (424 ms at 4x CPU on /), and
-// `modulepreload` links had the page's thread compile each file as it came: tasks of 20-26 ms, over two hundred files
-// a first visit may never open. Opening a screen compiles its few files then. One link goes in each idle period:
-// the browser takes 0.5 to 4 ms over each. Offline without a service worker the files cannot come: then no more are
-// asked for.
+// a screen does not wait for the network where no service worker fetches it ahead (a browser without one, or with it
+// blocked). A registered service worker's install fetches every screen's files (its precache): links then fetched them
+// a second time and gave the page's thread over a hundred idle callbacks (268 ms at 1x in a traced first visit), so
+// none are added once it is there. The build lists the files (scripts/screensAhead.ts); `prefetch` links put them in
+// the HTTP cache (they are immutable), where importing them ran every screen's code in one task (424 ms at 4x CPU on
+// /), and `modulepreload` links had the page's thread compile each file as it came: tasks of 20-26 ms, over two
+// hundred files a first visit may never open. Opening a screen compiles its few files then. One link goes in each
+// idle period: the browser takes 0.5 to 4 ms over each. Offline the files cannot come: then no more are asked for.
 import { SCREENS_AHEAD_ID, type ScreenFiles } from '../data/screensAhead.ts';
 import { whenIdle } from '../lib/whenIdle.ts';
 
@@ -38,17 +39,28 @@ function linkTo({ href, as }: Prefetch): HTMLLinkElement {
   return link;
 }
 
+/**
+ * Whether a service worker is registered for the page: installing (fetching the files), waiting or active. Where the
+ * browser refuses to say (a page that may not have one), it has none.
+ */
+async function serviceWorkerHasThem(): Promise<boolean> {
+  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+  return Boolean(registration?.installing ?? registration?.waiting ?? registration?.active);
+}
+
 /** The list is read in the first idle period too: with the page's links, a few milliseconds. */
 export function warmScreens() {
   const text = document.getElementById(SCREENS_AHEAD_ID)?.textContent;
   if (!text) return;
   let queue: Prefetch[] | undefined;
-  const next = () =>
+  const next = async () => {
+    if (await serviceWorkerHasThem()) return;
     whenIdle(() => {
       queue ??= listed(text);
-      if (!navigator.onLine && !navigator.serviceWorker?.controller) return;
+      if (!navigator.onLine) return;
       document.head.append(...queue.splice(0, PER_IDLE).map(linkTo));
-      if (queue.length) next();
+      if (queue.length) void next();
     }, AT_MOST_MS);
-  next();
+  };
+  void next();
 }
