@@ -1,7 +1,8 @@
 // Ends `npm test`: a table of each phase's seconds (from scripts/test.sh's phases file), the failing tests with the first
 // line of each error, the test commands that failed with no failing test and why (an unhandled error, a crashed worker),
 // then one closing line for the whole suite, 'N passed, N failed', from the vitest runs' and Playwright's JSON reports.
-// The failures come last so that a log's tail names them.
+// The failures come last so that a log's tail names them; a browser test's also say where it stopped and what it was
+// waiting for.
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -66,15 +67,45 @@ interface PlaywrightSuite {
   specs?: {
     title: string;
     line: number;
-    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+    tests: { projectName: string; status: string; results: PlaywrightResult[] }[];
   }[];
+}
+
+interface PlaywrightError {
+  message?: string;
+  location?: { file: string; line: number };
+}
+
+interface PlaywrightResult {
+  error?: PlaywrightError;
+  errors?: PlaywrightError[];
+}
+
+/** Lines of a failed Playwright result's errors (a test timeout has more than one): the step each failed at, its first
+ * line and its call log, so that a failure on CI, whose trace is not kept, still says what it was waiting for. */
+function playwrightDetail(result: PlaywrightResult | undefined): string[] {
+  return (result?.errors ?? []).flatMap(({ message, location }) => {
+    if (!location) return [];
+    const lines = stripVTControlCharacters(message ?? '').split('\n');
+    const log = lines.indexOf('Call log:');
+    const calls = log >= 0 ? lines.slice(log + 1, log + 5).filter((line) => line.trim().startsWith('- ')) : [];
+    const at = `${relative(process.cwd(), location.file)}:${location.line}`;
+    return [
+      `    at ${at}: ${(lines[0] ?? '').slice(0, 200)}`,
+      ...calls.map((line) => `      ${line.trim().slice(0, 200)}`),
+    ];
+  });
 }
 
 function playwrightFailures(suite: PlaywrightSuite, file: string): string[] {
   const here = (suite.specs ?? []).flatMap((spec) =>
     spec.tests
       .filter((t) => t.status === 'unexpected')
-      .map((t) => failureLine(`[${t.projectName}] ${file}:${spec.line}`, spec.title, t.results.at(-1)?.error?.message)),
+      .map((t) => {
+        const last = t.results.at(-1);
+        const line = failureLine(`[${t.projectName}] ${file}:${spec.line}`, spec.title, last?.error?.message);
+        return [line, ...playwrightDetail(last)].join('\n');
+      }),
   );
   return [...here, ...(suite.suites ?? []).flatMap((s) => playwrightFailures(s, s.file ?? file))];
 }
