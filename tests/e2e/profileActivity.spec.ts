@@ -127,6 +127,8 @@ test("a member's reply is on their profile for everyone, until they turn show ac
 });
 
 test('a failed load says so and keeps the profile; Try again loads the list', async ({ page }) => {
+  // A first visit, two waits for the server and four screenshots: on a machine at load 14 it ran out of 60 s.
+  test.setTimeout(120_000);
   const adminId = 'a0000000-0000-4000-8000-000000000001';
   await page.route('**/rest/v1/rpc/member_activity*', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"internal error"}' }),
