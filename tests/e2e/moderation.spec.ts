@@ -228,6 +228,8 @@ test("a member's report is dismissed by a moderator, and the admin's Log shows b
   browser,
   baseURL,
 }) => {
+  // Several pages and many steps: over 15 s on a quiet machine, so three times the default on a busy one.
+  test.slow();
   const threadId = seededThreadId(SEEDED.introductions);
   const author = await memberWithReplies(baseURL!, 'reported', threadId, ['Join my pump group for guaranteed profits']);
   const postId = author.posts[0]!.id;

@@ -16,6 +16,8 @@ test('two devices: read on A, offline and back; B sees N new, then lands on the 
   browser,
   baseURL,
 }) => {
+  // Several pages and many steps: over 15 s on a quiet machine, so three times the default on a busy one.
+  test.slow();
   const member = await freshMember(baseURL!, 'reader');
   const stamp = Date.now();
   const long = await threadWithPosts(baseURL!, MEMBER_ID, `Read state long ${stamp}`, 200);

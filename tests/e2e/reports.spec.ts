@@ -13,6 +13,8 @@ test('a member reports a post; three reports hide it from a fourth member but no
   browser,
   baseURL,
 }) => {
+  // Several pages and many steps: over 15 s on a quiet machine, so three times the default on a busy one.
+  test.slow();
   const author = await freshMember(baseURL!, 'author');
   const made = await freshThread(baseURL!, author.id, `Reported post ${Date.now()}`);
 

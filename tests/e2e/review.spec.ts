@@ -45,6 +45,8 @@ async function itemOf(baseURL: string, postId: string) {
 const ENDS = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 test('a moderator works the queue; the suspended author reads why and until when', async ({ browser, baseURL }) => {
+  // Several pages and many steps: over 15 s on a quiet machine, so three times the default on a busy one.
+  test.slow();
   const url = baseURL!;
   const stamp = Date.now();
   // The spammer is a new account (level 0): three members' spam flags also silence them until staff decide.

@@ -24,7 +24,8 @@ test('an offline reply waits through a reload and is posted exactly once when ba
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  // Over 20 s on a quiet machine: two pages, a reload offline and a reconnect.
+  test.setTimeout(120_000);
   /** The writes the cutter cut, by who sent them (the page, the sync worker, the service worker: their Referer). */
   const cutWrites: string[] = [];
   // Only the page sends here (the service worker's sync is pwa.sync's): the browser fires a sync while the emulation

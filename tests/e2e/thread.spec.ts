@@ -185,6 +185,8 @@ test('images in a post show as a 2-column gallery with a full-size view that Esc
 });
 
 test('the 201-post thread keeps only a window of posts in the page, and reaches the last one', async ({ page }) => {
+  // Scrolled through 200 posts as they arrive: over 20 s on a quiet machine, so three times the default on a busy one.
+  test.slow();
   const thread = new ThreadPage(page);
   await thread.open(SEEDED.mega);
   await expect(page.getByRole('main').locator('header').getByText('200 replies')).toBeVisible();
