@@ -22,7 +22,7 @@ import list from '../ui/threadList/ThreadList.module.css';
 import thread from '../features/thread/Thread.module.css';
 
 /** Nothing is loading or failing in HTML the server wrote: the lists have their rows. */
-const SETTLED: FirstSync = { active: false, rows: 0, failed: false };
+const SETTLED: FirstSync = { active: false, failed: false };
 
 function HomeView({ rows }: { rows: FirstRows }) {
   const cards = categoryCards(rows);

@@ -23,7 +23,7 @@ export function HomePage() {
     <div className={styles.home}>
       <HomeHero signedIn={signedIn} />
 
-      {empty && firstSync.active && <FirstSyncNotice sync={firstSync} />}
+      {empty && firstSync.active && <FirstSyncNotice />}
 
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading">Categories</h2>

@@ -26,7 +26,7 @@ export function ThreadListView({ result, empty }: { result: MirrorResult<ThreadP
   if (waiting) {
     return (
       <>
-        {firstSync.active && <FirstSyncNotice sync={firstSync} />}
+        {firstSync.active && <FirstSyncNotice />}
         <ul className={styles.list} aria-busy>
           <ThreadListPlaceholders count={PLACEHOLDERS} />
         </ul>
