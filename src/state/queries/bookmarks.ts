@@ -2,7 +2,7 @@
 import { bookmarkList, threadBookmarks, type BookmarkListItem } from '../../data/queries/bookmarks.ts';
 import type { BookmarkRow } from '../../data/types.ts';
 import { useSession } from '../session/SessionContext.tsx';
-import { dataOrThrow, useMirrorQuery } from './useMirrorQuery.ts';
+import { dataOrThrow, useMemberQuery, useMirrorQuery } from './useMirrorQuery.ts';
 
 export type { BookmarkListItem } from '../../data/queries/bookmarks.ts';
 
@@ -22,7 +22,5 @@ const NONE_IN_THREAD: ReadonlyMap<string, BookmarkRow> = new Map();
  */
 export function useThreadBookmarks(threadId: string): ReadonlyMap<string, BookmarkRow> | undefined {
   const userId = useSession((s) => s.user?.id ?? null);
-  return dataOrThrow(
-    useMirrorQuery((db) => (userId ? threadBookmarks(db, userId, threadId) : NONE_IN_THREAD), [userId, threadId]),
-  );
+  return dataOrThrow(useMemberQuery(userId, (db, id) => threadBookmarks(db, id, threadId), [threadId], NONE_IN_THREAD));
 }

@@ -1,12 +1,12 @@
 // The thread screen's moderation reads, live: which posts the member reported from this device, and whether a
 // thread tool change still waits to send.
 import { reportedPosts, threadChangeWaiting } from '../../data/queries/moderation.ts';
-import { useMirrorQuery } from './useMirrorQuery.ts';
+import { useMemberQuery, useMirrorQuery } from './useMirrorQuery.ts';
 
 const NONE: ReadonlySet<string> = new Set();
 
 export function useReportedPosts(userId: string | null) {
-  return useMirrorQuery((db) => (userId ? reportedPosts(db, userId) : NONE), [userId]);
+  return useMemberQuery(userId, reportedPosts, [], NONE);
 }
 
 export function useThreadChangeWaiting(threadId: string) {

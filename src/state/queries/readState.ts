@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { readStatesOf, type ReadState, type Reader } from '../../data/queries/readState.ts';
 import type { ThreadReadRow, ThreadRow } from '../../data/types.ts';
 import { useSession } from '../session/SessionContext.tsx';
-import { dataOrThrow, useMirrorQuery } from './useMirrorQuery.ts';
+import { dataOrThrow, useMemberQuery, useMirrorQuery } from './useMirrorQuery.ts';
 
 const NONE: Map<string, ReadState> = new Map();
 
@@ -17,11 +17,15 @@ export function useReader(): Reader | null {
 /** Each thread's read state, by thread id; empty when signed out (or while the first read runs). */
 export function useReadStates(threads: ThreadRow[]): Map<string, ReadState> {
   const me = useReader();
-  const result = useMirrorQuery((db) => (me ? readStatesOf(db, threads, me) : NONE), [threads, me]);
+  const result = useMemberQuery(me, (db, reader) => readStatesOf(db, threads, reader), [threads], NONE);
   return dataOrThrow(result) ?? NONE;
 }
 
-/** The member's read row of a thread: undefined when they never opened it (or are signed out), null while loading. */
+/**
+ * The member's read row of a thread: undefined when they never opened it (or are signed out), null while loading. Not
+ * answered at once when signed out: a member's session may name them a moment after the first render, and the thread
+ * takes its first answer as the read position it opened with.
+ */
 export function useThreadRead(threadId: string): ThreadReadRow | undefined | null {
   const me = useReader();
   const result = useMirrorQuery(

@@ -2,7 +2,7 @@
 // contract of every mirror read hook in state/queries.
 import { liveQuery } from 'dexie';
 import { useObservable, type InteropableObservable } from 'dexie-react-hooks';
-import { startTransition, useRef } from 'react';
+import { startTransition, useMemo, useRef } from 'react';
 import { keepUnchanged } from '../../lib/keepUnchanged.ts';
 import type { Mirror } from '../../data/mirror.ts';
 import { logErrorLater } from '../errors/logErrorLater.ts';
@@ -70,6 +70,25 @@ export function useMirrorQuery<T>(
     initial,
   );
   return result ?? LOADING;
+}
+
+/**
+ * A read of the signed-in member's rows. With no member it answers `none` from the first render, without reading: a
+ * visitor's screen renders once, not once loading and again with the same nothing (a visitor's shell rendered its 61
+ * components twice, and a thread its 20 posts). `none` is a constant, so that its identity never changes.
+ */
+export function useMemberQuery<M, T>(
+  member: M | null,
+  read: (db: Mirror, member: M) => Promise<T> | T,
+  deps: unknown[],
+  none: T,
+): MirrorResult<T> {
+  const signedOut = useMemo((): MirrorResult<T> => ({ state: 'ready', data: none }), [none]);
+  return useMirrorQuery(
+    (db) => (member === null ? none : read(db, member)),
+    [member, ...deps],
+    member === null ? signedOut : undefined,
+  );
 }
 
 /**
