@@ -294,7 +294,8 @@ test('a push delivered to B’s service worker shows a notification, whose click
         data: n.data as unknown,
       }));
     });
-  await expect.poll(shown).toEqual([
+  // Showing goes through the browser's notification store: on a loaded machine nothing had shown after 15 s.
+  await expect.poll(shown, { timeout: 45_000 }).toEqual([
     {
       title: 'member',
       body: 'Meetup on Friday?',
