@@ -3,18 +3,9 @@
 // time. On two cores shared with Chromium's other processes, the local server and the page's workers, a task's wall
 // time can be five times its thread time (quiet first visits of the thread: 25-57 ms tasks of 5-7 ms), and
 // Lighthouse's TBT, which reads wall time, swings with them. Not judged; printed beside TBT to tell the two apart.
+import { rendererMainThreadTasks, type TraceEvent } from '../tests/support/traceTasks.ts';
 
-/** The fields of a Chrome trace event this reads. */
-export interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
+export type { TraceEvent };
 
 /** Lighthouse's mobile preset slows the CPU 4x in its simulation (Lantern). */
 const CPU_SLOWDOWN = 4;
@@ -23,13 +14,9 @@ const BLOCKING_FROM_MS = 50;
 export function ownCpuBlockingMs(events: TraceEvent[]): number {
   const paint = events.find((e) => e.name === 'firstContentfulPaint');
   if (!paint) throw new Error('The trace has no first contentful paint');
-  const main = events.find((e) => e.pid === paint.pid && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!main) throw new Error('The trace names no renderer main thread for the page');
-  let blocking = 0;
-  for (const e of events) {
-    if (e.pid !== paint.pid || e.tid !== main.tid || e.name !== 'RunTask' || e.ph !== 'X' || e.ts < paint.ts) continue;
-    const threadMs = (e.tdur ?? e.dur ?? 0) / 1000;
-    blocking += Math.max(0, CPU_SLOWDOWN * threadMs - BLOCKING_FROM_MS);
-  }
-  return blocking;
+  const pageTasks = rendererMainThreadTasks(events).filter((task) => task.pid === paint.pid);
+  if (pageTasks.length === 0) throw new Error('The trace names no renderer main thread for the page');
+  return pageTasks
+    .filter((task) => task.ts >= paint.ts)
+    .reduce((blocking, task) => blocking + Math.max(0, CPU_SLOWDOWN * task.thread - BLOCKING_FROM_MS), 0);
 }

@@ -90,6 +90,8 @@ test('a pull of 2,000 threads beside an open thread runs no task over 50 ms on t
     description: longTasks.map((duration) => Math.round(duration)).join(', ') || 'none',
   });
   const longest = tasks.reduce((most, task) => (task.thread > most.thread ? task : most), {
+    pid: 0,
+    ts: 0,
     wall: 0,
     thread: 0,
     postedFrom: 'none',
