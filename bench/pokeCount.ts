@@ -175,7 +175,7 @@ export async function benchPokeCount(options: Partial<PokeCountOptions> = {}) {
     printTable(
       `Live pokes: ${apps} open apps on 'forum', ${WRITERS} writers' apps on their own topic, ${REPLIES_PER_S} replies ` +
         `a second for ${seconds} s (local stack, PGlite). Before: ${FORUM_POKES_PER_REPLY_BEFORE} forum broadcasts ` +
-        `a reply, as measured on a hosted-shaped database, so ${FORUM_POKES_PER_REPLY_BEFORE} × replies × apps`,
+        `a reply, as measured on a hosted-shaped database, so ${FORUM_POKES_PER_REPLY_BEFORE} times replies times apps`,
       [
         'replies/s',
         'forum pokes/s',

@@ -28,8 +28,8 @@ async function nextIdle() {
   await settled();
 }
 
-function withServiceWorker(registration: () => object | undefined, onLine = true) {
-  vi.stubGlobal('navigator', { onLine, serviceWorker: { getRegistration: async () => registration() } });
+function withServiceWorker(registration: () => object | undefined) {
+  vi.stubGlobal('navigator', { onLine: true, serviceWorker: { getRegistration: async () => registration() } });
 }
 
 const scripts = ['/a.js', '/b.js', '/c.js', '/d.js', '/e.js'];
