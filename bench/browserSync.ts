@@ -1,6 +1,12 @@
 // The first sync of a large forum in Chromium on real IndexedDB (on disk), against the local stack, over loopback and
 // over a mobile network: how long until the first thread row and the end of the sync, the bytes, and whether the
 // page stays responsive meanwhile (PerformanceObserver 'longtask'). bench/sync.ts times the same sync in Node.
+//
+// Reading its long tasks: Playwright drives the page through Chromium's inspector, and with an inspector attached V8
+// records a full stack, with line and column, for every Error made. React DOM makes four at its module's evaluation
+// (sentinels it throws later), and V8 parses its 207 KB chunk again to place them: that evaluation then takes 37-57 ms
+// of the page's thread (V8.CollectSourcePositions 38-42 ms of it), where a trace of the same first visit with no
+// inspector (chromium --trace-startup) reads 5 ms. On loopback it falls after the server's first rows have painted.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
