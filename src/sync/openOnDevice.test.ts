@@ -1,7 +1,7 @@
 // A thread a screen opens that the mirror lacks is fetched by the sync worker (its runner), under the pull lock, as the
 // page's client's member; offline, or with the worker gone as the connection went, the screen hears 'offline'.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ForumClient } from '../backend/client.ts';
 import { openMirror } from '../data/mirror.ts';
 import type { EngineDeps, OpenThreadResult } from './engineTypes.ts';
@@ -29,7 +29,7 @@ function contextWith(openInWorker: OpenRunner, online = () => true) {
     network: () => Promise.reject(new Error('the page must not load the network code')),
     client: () => Promise.resolve(client),
   };
-  return { ctx, db, held };
+  return { ctx, db, held, locks };
 }
 
 describe('openThread with a sync worker', () => {
@@ -60,6 +60,23 @@ describe('openThread with a sync worker', () => {
     await db.threads.put({ id: 't1', slug: 'kept', title: 'Topic', created_at: '2026-11-01' } as never);
     await db.keptThreads.put({ thread_id: 't1', touched_at: 0 });
     expect(await openThread(ctx, 'kept')).toBe('mirrored');
+    expect((await db.keptThreads.get('t1'))?.touched_at).toBe(1_000);
+  });
+
+  it('asks nothing for a thread that the pull holding the lock kept meanwhile, and touches it', async () => {
+    const { ctx, db, held, locks } = contextWith(() => Promise.reject(new Error('not asked')));
+    await db.threads.put({ id: 't1', slug: 'first-visit', title: 'Topic', created_at: '2026-11-01' } as never);
+    let release = () => {};
+    const pullHolds = new Promise<void>((resolve) => (release = resolve));
+    const pull = locks.request('pull', async () => {
+      await pullHolds;
+      await db.keptThreads.put({ thread_id: 't1', touched_at: 0 });
+    });
+    const opened = openThread(ctx, 'first-visit');
+    await vi.waitFor(() => expect(held).toEqual(['pull']));
+    release();
+    await pull;
+    expect(await opened).toBe('mirrored');
     expect((await db.keptThreads.get('t1'))?.touched_at).toBe(1_000);
   });
 

@@ -44,22 +44,31 @@ async function mirrorer(ctx: OpenContext): Promise<Mirror | null> {
     });
 }
 
+/** The thread an address names on this device, and whether its posts are kept here: if so, touched as read now. */
+async function onDevice(ctx: OpenContext, idOrSlug: string): Promise<{ id: string | undefined; kept: boolean }> {
+  const { db, clock } = ctx.deps;
+  const local = await threadRowAt(db, idOrSlug);
+  if (!local || !(await db.keptThreads.get(local.id))) return { id: local?.id, kept: false };
+  await db.keptThreads.put({ thread_id: local.id, touched_at: clock.now() });
+  return { id: local.id, kept: true };
+}
+
 /**
  * Makes sure the thread and its posts are in the mirror; the screen renders from the mirror either way.
  * Rejects on a failure other than the network (a full disk, a refused request).
  */
 export async function openThread(ctx: OpenContext, idOrSlug: string): Promise<OpenThreadResult> {
-  const { db, clock, locks } = ctx.deps;
-  const local = await threadRowAt(db, idOrSlug);
-  if (local && (await db.keptThreads.get(local.id))) {
-    await db.keptThreads.put({ thread_id: local.id, touched_at: clock.now() });
-    return 'mirrored';
-  }
+  const local = await onDevice(ctx, idOrSlug);
+  if (local.kept) return 'mirrored';
   // A slug this device showed for its own thread may belong to another thread on the server now: ask by id.
-  const thread = local?.id ?? idOrSlug;
+  const thread = local.id ?? idOrSlug;
   const mirror = await mirrorer(ctx);
   if (!mirror) return 'offline';
-  return locks.request(ctx.pullLock, () => mirror(thread));
+  // The pull that held the lock may have kept the thread meanwhile: a first visit's first pull keeps the recent
+  // threads' posts, this one's among them, and fetching them again cost a long thread's page 98 KB.
+  return ctx.deps.locks.request(ctx.pullLock, async () =>
+    (await onDevice(ctx, thread)).kept ? 'mirrored' : mirror(thread),
+  );
 }
 
 /**
