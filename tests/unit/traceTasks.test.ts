@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ownCpuBlockingMs } from '../../bench/ownCpuBlocking.ts';
 import { rendererMainThreadTasks, type TraceEvent } from '../support/traceTasks.ts';
 
 const named = (pid: number, tid: number, name: string): TraceEvent => ({
@@ -42,5 +43,31 @@ describe('rendererMainThreadTasks', () => {
       event('ThreadControllerImpl::RunTask', 7, 1, 100, 80, 20),
     ]);
     expect(tasks.map(({ wall, thread }) => ({ wall, thread }))).toEqual([{ wall: 81, thread: 21 }]);
+  });
+});
+
+describe('ownCpuBlockingMs (the Lighthouse bench)', () => {
+  const PAGE = 7;
+  const paint: TraceEvent = { name: 'firstContentfulPaint', ph: 'I', pid: PAGE, tid: 1, ts: 1_000 };
+  const task = (ts: number, wallMs: number, threadMs: number, tid = 1) =>
+    event('RunTask', PAGE, tid, ts, wallMs, threadMs);
+
+  it("sums 4x each main-thread task's thread time over 50 ms, after the first paint", () => {
+    const events = [
+      ...threads,
+      paint,
+      task(500, 80, 40), // before the paint: not counted
+      task(2_000, 60, 20), // 80 - 50 = 30
+      task(3_000, 90, 10), // 40: not blocking, though its wall time is
+      task(4_000, 30, 30), // 120 - 50 = 70
+      task(5_000, 200, 100, 2), // a worker's: not counted
+      event('RunTask', 8, 1, 6_000, 200, 100), // another renderer's: not counted
+    ];
+    expect(ownCpuBlockingMs(events)).toBeCloseTo(100);
+  });
+
+  it('refuses a trace without a first paint or a main thread', () => {
+    expect(() => ownCpuBlockingMs([...threads, task(2_000, 60, 20)])).toThrow('first contentful paint');
+    expect(() => ownCpuBlockingMs([paint, task(2_000, 60, 20)])).toThrow('main thread');
   });
 });
