@@ -52,8 +52,18 @@ function median(values: number[]): number {
 }
 
 async function audit(url: string, port: number, reportName: string): Promise<Figures> {
-  // No config: Lighthouse's default is the mobile preset with simulated throttling. Storage is reset per run.
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  // No config: Lighthouse's default is the mobile preset with simulated throttling. Every run is a first visit: by
+  // default Lighthouse keeps an origin's IndexedDB, local storage and cookies between runs, so each run after the
+  // first opened the app with the mirror the first had synced, and warned of it ('stored data ... IndexedDB').
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    clearStorageTypes: ['all'],
+  });
+  if (result?.lhr.runWarnings.some((warning) => warning.includes('stored data')))
+    throw new Error(`Lighthouse found stored data at ${url}: not a first visit`);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { audits, categories, runtimeError } = result.lhr;
   if (REPORTS) {
