@@ -12,7 +12,8 @@ import { openMigratedPglite } from '../tests/support/migratedDatabase.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { builtApp } from './builtApp.ts';
-import { ownCpuBlockingMs, type TraceEvent } from './ownCpuBlocking.ts';
+import type { TraceEvent } from '../tests/support/traceTasks.ts';
+import { ownCpuBlockingMs } from './ownCpuBlocking.ts';
 import { printTable } from './stats.ts';
 
 const FLOOR_NAME = 'the floor (1 KB static page)';
@@ -62,9 +63,9 @@ async function audit(url: string, port: number, reportName: string): Promise<Fig
     onlyCategories: ['performance'],
     clearStorageTypes: ['all'],
   });
-  if (result?.lhr.runWarnings.some((warning) => warning.includes('stored data')))
-    throw new Error(`Lighthouse found stored data at ${url}: not a first visit`);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runWarnings.some((warning) => warning.includes('stored data')))
+    throw new Error(`Lighthouse found stored data at ${url}: not a first visit`);
   const { audits, categories, runtimeError } = result.lhr;
   if (REPORTS) {
     await mkdir(REPORTS, { recursive: true });

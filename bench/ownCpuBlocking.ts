@@ -5,8 +5,6 @@
 // Lighthouse's TBT, which reads wall time, swings with them. Not judged; printed beside TBT to tell the two apart.
 import { rendererMainThreadTasks, type TraceEvent } from '../tests/support/traceTasks.ts';
 
-export type { TraceEvent };
-
 /** Lighthouse's mobile preset slows the CPU 4x in its simulation (Lantern). */
 const CPU_SLOWDOWN = 4;
 const BLOCKING_FROM_MS = 50;

@@ -3,8 +3,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { rendererMainThreadTasks, type MainThreadTask, type TraceEvent } from '../../support/traceTasks.ts';
 
-export type { MainThreadTask };
-
 /** Starts recording; the returned function stops and gives every task of a renderer's main thread. */
 export async function recordMainThreadTasks(page: Page): Promise<() => Promise<MainThreadTask[]>> {
   const browser = page.context().browser();
