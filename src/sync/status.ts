@@ -52,4 +52,17 @@ export class StatusStore {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  /** Settles once a pull has ended since the app started, with rows or with an error. */
+  pullSettled(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.value.lastSyncAt === null && this.value.lastError === null) return;
+        stop();
+        resolve();
+      };
+      const stop = this.subscribe(check);
+      check();
+    });
+  }
 }
