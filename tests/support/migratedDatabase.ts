@@ -1,7 +1,8 @@
 // A migrated database, made once and copied for each test file or bench: migrating takes ~11 s on PGlite, a copy
 // under 1 s. PGlite copies a data folder kept under node_modules/.cache; PostgreSQL creates the database from a
 // template database in the same cluster. Both are named by a hash of the SQL that makes them, so a changed migration
-// makes a new one; the PGlite folders of earlier hashes are removed when the templates are prepared.
+// makes a new one, and a seeded one also by when it was seeded (templateName); the PGlite folders of other names are
+// removed when the templates are prepared.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -19,7 +20,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const CACHE = join(root, 'node_modules', '.cache', 'guap-db-templates');
 
 /** With the seed, without it, or only the Supabase bootstrap (protocol tests bring their own tables). */
-export type Contents = 'seeded' | 'bare' | 'bootstrap';
+const CONTENTS = ['seeded', 'bare', 'bootstrap'] as const;
+export type Contents = (typeof CONTENTS)[number];
 
 /** A hash of everything that shapes a migrated database: the bootstrap, the migrations, the seed and PGlite. */
 async function hashSql(): Promise<string> {
@@ -42,6 +44,16 @@ export function sqlHash(): Promise<string> {
   return hashed;
 }
 
+/** The seed dates its rows from the moment it runs ("now() less 12 hours"), so a seeded template is made again every
+ * six hours: one seeded the day before showed the seed's recent reply ("12h") as a date, and a test of it failed. */
+const SEED_FRESH_MS = 6 * 60 * 60 * 1000;
+
+/** The template's name: the SQL's hash and what it holds, and for a seeded one the six hours it was made in. */
+async function templateName(contents: Contents): Promise<string> {
+  const name = `${await sqlHash()}-${contents}`;
+  return contents === 'seeded' ? `${name}-${Math.floor(Date.now() / SEED_FRESH_MS)}` : name;
+}
+
 const migrateOptions = (contents: Contents) => ({
   seed: contents === 'seeded',
   migrations: contents !== 'bootstrap',
@@ -56,7 +68,7 @@ async function exists(path: string): Promise<boolean> {
 
 /** The template's data folder, migrated on the first call for this SQL; concurrent first calls each build one. */
 async function pgliteTemplate(contents: Contents): Promise<string> {
-  const folder = join(CACHE, `${await sqlHash()}-${contents}`);
+  const folder = join(CACHE, await templateName(contents));
   if (await exists(folder)) return folder;
   await mkdir(CACHE, { recursive: true });
   const building = await mkdtemp(join(CACHE, 'building-'));
@@ -104,7 +116,7 @@ function databaseUrl(serverUrl: string, name: string): string {
 
 /** The template database's name, made on the first call; an advisory lock lets one process build it. */
 async function postgresTemplate(serverUrl: string, contents: Contents): Promise<string> {
-  const name = `guap_template_${await sqlHash()}_${contents}`;
+  const name = `guap_template_${(await templateName(contents)).replaceAll('-', '_')}`;
   await withAdmin(serverUrl, async (admin) => {
     await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
     const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -130,11 +142,11 @@ export async function createMigratedPostgres(serverUrl: string, name: string, co
   return databaseUrl(serverUrl, name);
 }
 
-/** Removes the PGlite templates of other hashes: each is 40-60 MB, and a changed migration makes three new ones. */
+/** Removes the PGlite templates of other names: each is 40-60 MB, and a changed migration makes three new ones. */
 async function pruneOldPgliteTemplates(): Promise<void> {
-  const current = await sqlHash();
+  const current = await Promise.all(CONTENTS.map(templateName));
   const entries = await readdir(CACHE).catch(() => [] as string[]);
-  const old = entries.filter((name) => !name.startsWith(`${current}-`) && !name.startsWith('building-'));
+  const old = entries.filter((name) => !current.includes(name) && !name.startsWith('building-'));
   await Promise.all(old.map((name) => rm(join(CACHE, name), { recursive: true, force: true })));
 }
 
@@ -142,7 +154,7 @@ async function pruneOldPgliteTemplates(): Promise<void> {
 export async function prepareTemplates(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) await pruneOldPgliteTemplates();
-  for (const contents of ['seeded', 'bare', 'bootstrap'] as const) {
+  for (const contents of CONTENTS) {
     if (serverUrl) await postgresTemplate(serverUrl, contents);
     else await pgliteTemplate(contents);
   }
