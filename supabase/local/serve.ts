@@ -5,6 +5,7 @@ import { openPostgres, type Db, type RoleTimeouts } from './db.ts';
 import { openPglite } from './pgliteThread.ts';
 import { checkApiKeySettings } from './apiKeys.ts';
 import { clientAddress } from './clientAddress.ts';
+import { lockDataDir } from './dataDirLock.ts';
 import { ownerOnlyDataDir, tightenDataDir } from './dataDirModes.ts';
 import { parseRoleTimeouts, readEnv } from './env.ts';
 import { migrate } from './migrate.ts';
@@ -27,10 +28,13 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
   let jwtSecret: string;
   let vapidKeys: VapidKeys;
   let pgliteStatementTimeouts: RoleTimeouts | undefined;
+  let unlock: (() => Promise<void>) | undefined;
   try {
     // Before anything is made or opened: a refused start changes nothing.
     assertDatabaseFitsHost(env.databaseUrl, env.host);
     assertPushTestOriginFitsHost(env.pushTestOrigin, env.host);
+    // The embedded database is one process's; PostgreSQL guards its own.
+    if (!env.databaseUrl) unlock = await lockDataDir(env.dataDir);
     jwtSecret = await projectJwtSecret(env.dataDir, env.jwtSecret);
     assertSecretFitsHost(jwtSecret, env.host);
     checkApiKeySettings(env.apiKeys);
@@ -76,6 +80,7 @@ export async function serveLocalStack(overrides: ServeOverrides = {}): Promise<{
     stopping = true;
     await stack.close();
     await db.close();
+    await unlock?.();
     process.exit(0);
   }
   process.on('SIGINT', () => void stop());
