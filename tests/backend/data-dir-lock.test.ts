@@ -1,14 +1,11 @@
 // One local stack per DATA_DIR: a second `npm start` on a folder in use is refused before it opens the database, and
 // a lock left by a stack that crashed does not keep the next start out.
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOCK_STALE_MS, lockDataDir, lockPath, lockedMessage } from '../../supabase/local/dataDirLock.ts';
-
-const run = promisify(execFile);
+import { refusedStart } from './refusedStart.ts';
 
 let folder: string;
 beforeAll(async () => {
@@ -26,10 +23,7 @@ describe('one local stack per data folder', () => {
     try {
       const { DATABASE_URL: _pglite, JWT_SECRET: _random, ...parent } = process.env;
       const env = { ...parent, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir };
-      const refused = await run(process.execPath, ['--import', 'tsx', 'supabase/local/start.ts'], { env }).then(
-        () => undefined,
-        (e: { code: number; stderr: string }) => e,
-      );
+      const refused = await refusedStart(env);
       expect(refused?.code).toBe(1);
       expect(refused?.stderr).toContain(lockedMessage(dataDir));
       expect(await readdir(dataDir)).toEqual(['server.lock']);

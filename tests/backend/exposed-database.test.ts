@@ -1,13 +1,10 @@
 // The embedded PGlite serves this machine only: opened to a network, one slow request would stall every member.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { assertDatabaseFitsHost } from '../../supabase/local/exposedDatabase.ts';
-
-const run = promisify(execFile);
+import { refusedStart } from './refusedStart.ts';
 
 let folder: string;
 beforeAll(async () => {
@@ -31,10 +28,7 @@ describe('where the embedded PGlite may listen', () => {
     const dataDir = join(folder, 'start');
     const { DATABASE_URL: _unused, JWT_SECRET: _random, ...parent } = process.env;
     const env = { ...parent, HOST: '0.0.0.0', PORT: '0', DATA_DIR: dataDir };
-    const refused = await run(process.execPath, ['--import', 'tsx', 'supabase/local/start.ts'], { env }).then(
-      () => undefined,
-      (e: { code: number; stderr: string }) => e,
-    );
+    const refused = await refusedStart(env);
     expect(refused?.code).toBe(1);
     expect(refused?.stderr).toContain('Refusing to listen on 0.0.0.0 with the embedded PGlite');
     expect(await readdir(dataDir)).toEqual([]);

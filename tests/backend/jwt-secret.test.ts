@@ -1,9 +1,7 @@
 // The project's JWT secret: made at random and kept with the data, and the published demo secret signs nothing here.
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -14,8 +12,7 @@ import {
 } from '../../supabase/local/secret.ts';
 import { startStack } from '../../supabase/local/server.ts';
 import { startTestStack, TEST_JWT_SECRET, type TestStack } from './stack.ts';
-
-const run = promisify(execFile);
+import { refusedStart } from './refusedStart.ts';
 
 let stack: TestStack;
 let adminId: string;
@@ -135,10 +132,7 @@ describe('the project secret', () => {
       DATABASE_URL,
       JWT_SECRET: SUPABASE_DEMO_JWT_SECRET,
     };
-    const refused = await run(process.execPath, ['--import', 'tsx', 'supabase/local/start.ts'], { env }).then(
-      () => undefined,
-      (e: { code: number; stderr: string }) => e,
-    );
+    const refused = await refusedStart(env);
     expect(refused?.code).toBe(1);
     expect(refused?.stderr).toContain('Refusing to listen on 0.0.0.0: the JWT secret is a published example');
     expect(await readdir(dataDir)).toEqual([]);
