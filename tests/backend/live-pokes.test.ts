@@ -136,6 +136,34 @@ describe('a write that changes nothing', () => {
   });
 });
 
+describe('a view', () => {
+  const threadRow = async () =>
+    (
+      await stack.db.query<{ view_count: number; sync_txid: string }>(
+        'select view_count, sync_txid::text from public.threads where id = $1',
+        [threadId],
+      )
+    ).rows[0]!;
+
+  it('announces nothing, and the next pull carries it; an edit of the same thread still pokes the forum', async () => {
+    const before = await threadRow();
+    const { error } = await stack.anon().rpc('increment_thread_view_count', { thread_id: threadId });
+    expect(error).toBeNull();
+    const after = await threadRow();
+    expect(after.view_count).toBe(before.view_count + 1);
+    expect(BigInt(after.sync_txid)).toBeGreaterThan(BigInt(before.sync_txid));
+    // A broadcast sent after it arrives after anything it sent, in commit order.
+    await stack.db.query(`select realtime.send('{}', 'marker', 'test:marker', false)`);
+    await expect.poll(() => sent.some((s) => s.event === 'marker')).toBe(true);
+    expect(sent.filter((s) => s.event === 'changed')).toEqual([]);
+    expect((await stack.db.query('select 1 from public.live_poke_requests')).rows).toEqual([]);
+
+    const edit = await alice.client.from('threads').update({ title: `Retitled ${randomUUID()}` }).eq('id', threadId);
+    expect(edit.error).toBeNull();
+    expect((await settledPokes()).forum).toBe(1);
+  });
+});
+
 describe('a burst of writes on one topic', () => {
   /** An open app: joined to 'forum', and on each poke a pull of the thread's posts, recorded with its poke. */
   async function openApp() {
