@@ -83,7 +83,7 @@ async function start(config: Awaited<ReturnType<typeof loadBackendConfig>>) {
     return m.createBackendClient(config);
   });
   const sync = createAppSync(client, config, installed);
-  void sync.status.pullSettled().then(registerServiceWorkerLater);
+  void sync.status.pullSettled().then(() => registerServiceWorkerLater({ warmScreensWithout: true }));
   await nextTask();
   const hydrating = hydratesServerPage(first?.hydrates);
   const session = createAppSession(client, config.url, sync.db, hydrating);
@@ -108,16 +108,25 @@ async function start(config: Awaited<ReturnType<typeof loadBackendConfig>>) {
 /**
  * Registering the service worker precaches the whole app (over 200 files) on a first visit, on the same cores as the
  * page: it waits until the first pull has ended (or the app could not start) and the page is idle, so the page's start
- * and the first sync do not share the device with it. Once, whichever comes first.
+ * and the first sync do not share the device with it. Once, whichever comes first. Only where the browser has none
+ * (or refused it) does the started app fetch the other screens' files itself (warmScreens.ts): both fetched them when
+ * the app did so from its start, and the page's thread gave an idle callback to each of 60 links during the first pull.
  */
 let serviceWorkerAsked = false;
-function registerServiceWorkerLater() {
+function registerServiceWorkerLater({ warmScreensWithout }: { warmScreensWithout: boolean }) {
   if (serviceWorkerAsked) return;
   serviceWorkerAsked = true;
   whenIdle(() => {
     import('./app/pwa/registerServiceWorker.ts')
       .then((m) => m.registerServiceWorker())
-      .catch((error: unknown) => console.warn('Service worker not registered', error));
+      .catch((error: unknown) => {
+        console.warn('Service worker not registered', error);
+        return false;
+      })
+      .then(async (registered) => {
+        if (!registered && warmScreensWithout) (await import('./app/warmScreens.ts')).warmScreens();
+      })
+      .catch((error: unknown) => logErrorLater(error, 'Could not fetch the other screens ahead'));
   }, 2000);
 }
 
@@ -126,11 +135,11 @@ loadBackendConfig(configSources).then(
     start(config).catch((error: unknown) => {
       logErrorLater(error, 'Could not start the app');
       showBootError();
-      registerServiceWorkerLater();
+      registerServiceWorkerLater({ warmScreensWithout: false });
     }),
   (error: unknown) => {
     logErrorLater(error, 'Could not find the backend');
     showBootError();
-    registerServiceWorkerLater();
+    registerServiceWorkerLater({ warmScreensWithout: false });
   },
 );

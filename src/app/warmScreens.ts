@@ -1,6 +1,6 @@
-// Has the browser fetch every screen's code once the first screen is up and the main thread is idle, so that opening
-// a screen does not wait for the network where no service worker fetches it ahead (a browser without one, or with it
-// blocked). A registered service worker's install fetches every screen's files (its precache): links then fetched them
+// Has the browser fetch every screen's code when the page is idle, so that opening a screen does not wait for the
+// network where no service worker fetches it ahead (a browser without one, or with it blocked): main.tsx calls it once
+// the first pull has ended and registering a service worker did not succeed. A registered service worker's install fetches every screen's files (its precache): links then fetched them
 // a second time and gave the page's thread over a hundred idle callbacks (268 ms at 1x in a traced first visit), so
 // none are added once it is there. The build lists the files (scripts/screensAhead.ts); `prefetch` links put them in
 // the HTTP cache (they are immutable), where importing them ran every screen's code in one task (424 ms at 4x CPU on

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from './support/test.ts';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
+import { serviceWorkerActive } from './support/serviceWorker.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -76,4 +77,23 @@ test('Chromium reports the app installable, with no installability errors', asyn
     await context.close();
     await rm(profile, { recursive: true, force: true });
   }
+});
+
+test('a first visit leaves the other screens to the service worker: the page fetches none of their files itself', async ({
+  page,
+}) => {
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    // A prefetch link's request is of type 'other', as the tab's icon is, which is not a screen's file.
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === 'other' && pathname.startsWith('/assets/')) prefetched.push(pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  // Its install fetches every file of the build, the screens' among them (a precache of over 200).
+  await serviceWorkerActive(page);
+  const listed = JSON.parse((await page.locator('#screens-ahead').textContent())!) as { scripts: string[] };
+  expect(listed.scripts.length).toBeGreaterThan(20);
+  expect(await page.locator('link[rel="prefetch"]').count()).toBe(0);
+  expect(prefetched).toEqual([]);
 });

@@ -12,7 +12,6 @@ import { nextTask } from '../../lib/nextTask.ts';
 import { AppRoot } from '../AppRoot.tsx';
 import { debugPagesEnabled } from '../debugPages.ts';
 import { createAppRouter, loadKeyboardShortcuts } from '../router.tsx';
-import { warmScreens } from '../warmScreens.ts';
 import { loadHeaderSearch } from '../shell/Header.tsx';
 import { takeEarlyTaps, tapAgain } from './earlyInput.ts';
 import { FIRST_SCREENS } from '../../data/firstScreenTable.ts';
@@ -104,5 +103,4 @@ export async function renderApp(
     });
     tapAgain(taps);
   } else createRoot(rootElement).render(app);
-  warmScreens();
 }

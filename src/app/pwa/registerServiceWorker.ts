@@ -2,8 +2,9 @@
 // so a half-written reply is never lost to a reload (and the outbox survives it anyway).
 import { toast } from '../../state/toast.ts';
 
-export async function registerServiceWorker(): Promise<void> {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+/** Answers whether the browser took it: none where it has no service workers, in development, or where it refused. */
+export async function registerServiceWorker(): Promise<boolean> {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return false;
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { type: 'module' });
   wb.addEventListener('waiting', () => {
@@ -18,5 +19,5 @@ export async function registerServiceWorker(): Promise<void> {
       },
     });
   });
-  await wb.register();
+  return (await wb.register()) !== undefined;
 }
