@@ -28,6 +28,13 @@ import { MIRROR_NAME } from './mirrorName.ts';
 
 export { MIRROR_NAME };
 
+// Dexie turns its debug mode on for any page whose address starts with localhost or 127.0.0.1: each table operation
+// then makes a console task (console.createTask, 8-10 µs with an inspector attached, as the benches' and Lighthouse's
+// Chromium has) and each query without a compound index warns. A member's forum is never served so, but the local
+// stack is, by npm start and by every bench: built, the app runs the mirror as production does; the dev server keeps
+// the debug mode's async stacks.
+if (!import.meta.env.DEV) Dexie.debug = false;
+
 /**
  * The stores of what this device keeps of its own, by the mirror version that set them. The synced tables' stores
  * come from their entries (syncedTables.ts), at their versions; a version may set stores of both.
