@@ -158,7 +158,10 @@ describe('a view', () => {
     expect(sent.filter((s) => s.event === 'changed')).toEqual([]);
     expect((await stack.db.query('select 1 from public.live_poke_requests')).rows).toEqual([]);
 
-    const edit = await alice.client.from('threads').update({ title: `Retitled ${randomUUID()}` }).eq('id', threadId);
+    const edit = await alice.client
+      .from('threads')
+      .update({ title: `Retitled ${randomUUID()}` })
+      .eq('id', threadId);
     expect(edit.error).toBeNull();
     expect((await settledPokes()).forum).toBe(1);
   });
