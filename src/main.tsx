@@ -110,7 +110,7 @@ async function start(config: Awaited<ReturnType<typeof loadBackendConfig>>) {
  * page: it waits until the first pull has ended (or the app could not start) and the page is idle, so the page's start
  * and the first sync do not share the device with it. Once, whichever comes first. Only where the browser has none
  * (or refused it) does the started app fetch the other screens' files itself (warmScreens.ts): both fetched them when
- * the app did so from its start, and the page's thread gave an idle callback to each of 60 links during the first pull.
+ * the app did so from its start, and the page's thread gave an idle callback to each of 135 links during the first pull.
  */
 let serviceWorkerAsked = false;
 function registerServiceWorkerLater({ warmScreensWithout }: { warmScreensWithout: boolean }) {
