@@ -33,7 +33,7 @@ export { MIRROR_NAME };
 // Chromium has) and each query without a compound index warns. A member's forum is never served so, but the local
 // stack is, by npm start and by every bench: built, the app runs the mirror as production does; the dev server keeps
 // the debug mode's async stacks.
-if (!import.meta.env.DEV) Dexie.debug = false;
+if (!import.meta.env?.DEV) Dexie.debug = false;
 
 /**
  * The stores of what this device keeps of its own, by the mirror version that set them. The synced tables' stores
