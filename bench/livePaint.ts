@@ -37,6 +37,9 @@ const GOAL_TRAILING_MS = 1_500;
 /** The app's interval pull without live updates, and so the mean wait for the next one. */
 const INTERVAL_MS = 60_000;
 
+/** Past the interval pull: a change not painted by then never will be. */
+const PAINT_LIMIT_MS = 2 * INTERVAL_MS;
+
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 function p50(values: number[]): number {
@@ -48,20 +51,30 @@ function p50(values: number[]): number {
  * Resolves, in the page, with the epoch time of the first paint after which `selector` matches an element whose text
  * holds `text` (a reply), or whose aria-label is no longer `label` (the bell's count).
  */
-function paintedAt(page: Page, selector: string, wanted: { text?: string; labelOtherThan?: string }): Promise<number> {
+function paintedAt(
+  page: Page,
+  selector: string,
+  wanted: { text?: string; labelOtherThan?: string; gone?: boolean },
+): Promise<number> {
   return page.evaluate(
-    async ({ selector, wanted }) => {
-      const shown = () =>
+    async ({ selector, wanted, limit }) => {
+      const matches = () =>
         [...document.querySelectorAll(selector)].some((e) =>
           wanted.text !== undefined
             ? (e.textContent ?? '').includes(wanted.text)
             : e.getAttribute('aria-label') !== wanted.labelOtherThan,
         );
-      await new Promise<void>((resolve) => {
+      const shown = () => matches() !== Boolean(wanted.gone);
+      await new Promise<void>((resolve, reject) => {
         if (shown()) return resolve();
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`${selector} ${JSON.stringify(wanted)}: not painted in ${limit / 1000} s`));
+        }, limit);
         const observer = new MutationObserver(() => {
           if (!shown()) return;
           observer.disconnect();
+          clearTimeout(timer);
           resolve();
         });
         observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
@@ -69,7 +82,7 @@ function paintedAt(page: Page, selector: string, wanted: { text?: string; labelO
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       return performance.timeOrigin + performance.now();
     },
-    { selector, wanted },
+    { selector, wanted, limit: PAINT_LIMIT_MS },
   );
 }
 
@@ -89,6 +102,8 @@ interface Change {
   /** Starts watching the page for the change; resolves with the epoch time it was painted. */
   watch(): Promise<number>;
   write(): Promise<unknown>;
+  /** Takes the change back once it was timed, and waits until the page shows that. */
+  undo?(): Promise<unknown>;
 }
 
 /**
@@ -96,7 +111,8 @@ interface Change {
  * at once (20261129001000_live_pokes_coalesced.sql).
  */
 async function quietOn(db: Db, topic: string): Promise<void> {
-  for (;;) {
+  const deadline = Date.now() + PAINT_LIMIT_MS;
+  while (Date.now() < deadline) {
     const { rows } = await db.query<{ quiet: boolean }>(
       `select not exists (select 1 from public.live_poke_requests where topic = $1)
           and not exists (select 1 from public.live_pokes
@@ -106,17 +122,19 @@ async function quietOn(db: Db, topic: string): Promise<void> {
     if (rows[0]!.quiet) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  throw new Error(`${topic} was not quiet in ${PAINT_LIMIT_MS / 1000} s`);
 }
 
 async function timeChanges(network: MobileNetwork, mobile: boolean, runs: number, change: () => Promise<Change>) {
   const times: number[] = [];
   await network.throttle(mobile);
   for (let i = 0; i < runs; i++) {
-    const { watch, write } = await change();
+    const { watch, write, undo } = await change();
     const painted = watch();
     const committedAt = Date.now();
     await write();
     times.push((await painted) - committedAt);
+    await undo?.();
   }
   await network.throttle(false);
   return times;
@@ -147,6 +165,8 @@ export async function benchLivePaint(options: Partial<LivePaintOptions> = {}) {
     const network = await attachMobileNetwork(page);
 
     await openLive(page, stack, `/t/${SLUG}`, 2);
+    // Each reply is deleted once timed: the thread keeps its size, so the next one lands on the page the member
+    // reads (the list renders only its visible pages of 20, and 30 replies would fall past them).
     const newReply = (): Change => {
       const text = `Live paint ${randomUUID()}`;
       return {
@@ -157,6 +177,11 @@ export async function benchLivePaint(options: Partial<LivePaintOptions> = {}) {
             ADMIN_ID,
             text,
           ]),
+        undo: async () => {
+          const gone = paintedAt(page, '[data-testid="post"]', { text, gone: true });
+          await db.query('delete from public.posts where thread_id = $1 and content = $2', [threadId, text]);
+          await gone;
+        },
       };
     };
     // A reply to a quiet forum is poked at once.
