@@ -2,24 +2,21 @@
 // over a mobile network: how long until the first thread row and the end of the sync, the bytes, and whether the
 // page stays responsive meanwhile (PerformanceObserver 'longtask'). bench/sync.ts times the same sync in Node.
 //
-// Reading its long tasks: Playwright drives the page through Chromium's inspector, and with an inspector attached V8
-// records a full stack, with line and column, for every Error made. React DOM makes four at its module's evaluation
-// (sentinels it throws later), and V8 parses its 207 KB chunk again to place them: that evaluation then takes 37-57 ms
-// of the page's thread (V8.CollectSourcePositions 38-42 ms of it), where a trace of the same first visit with no
-// inspector (chromium --trace-startup) reads 5 ms. On loopback it falls after the server's first rows have painted.
+// Its long tasks are read with no inspector domain on that changes what V8 does (bench/plainChromium.ts): with
+// Playwright's, React DOM's module evaluation took 37-57 ms of the page's thread, against 5 ms without.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import type { Stack } from '../supabase/local/server.ts';
 import { randomJwtSecret } from '../supabase/local/secret.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { openGeneratedForum } from './generatedDatabase.ts';
 import { NAME_SHIM } from './longThread.ts';
 import { builtApp } from './builtApp.ts';
-import { attachMobileNetwork, MOBILE_NETWORK_LABEL } from './mobileNetwork.ts';
+import { MOBILE_NETWORK_LABEL } from './mobileNetwork.ts';
+import { openPlainPage, type PlainPage } from './plainChromium.ts';
 import { RENDER_COUNT_SHIM, renderedAfter, type Commit } from './renderCount.ts';
 import { printTable } from './stats.ts';
 
@@ -58,6 +55,9 @@ const INSTRUMENT = `
   observer.observe(document, { childList: true, subtree: true });
 `;
 
+/** What Playwright's serviceWorkers: 'block' runs in each document. */
+const NO_SERVICE_WORKER = `if (navigator.serviceWorker) navigator.serviceWorker.register = async () => undefined;`;
+
 interface SyncRun {
   firstRow: number;
   synced: number;
@@ -72,96 +72,99 @@ interface SyncRun {
   rendered: number;
 }
 
+/** In the page: when every thread is mirrored and the recent threads' posts are kept (the page's clock), or null. */
+async function syncedInPage({ threads, kept }: { threads: number; kept: number }): Promise<number | null> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('guap-mirror');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains('keptThreads')) return null;
+    const count = (store: string) =>
+      new Promise<number>((resolve) => {
+        const request = db.transaction(store).objectStore(store).count();
+        request.onsuccess = () => resolve(request.result);
+      });
+    const all = (await count('threads')) >= threads && (await count('keptThreads')) >= Math.min(kept, threads);
+    return all ? performance.now() : null;
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * The first sync is over when every thread is mirrored and the recent threads' posts are kept: when it was (the
  * page's clock), or null while it runs.
  */
 export function syncedAt(page: Page, threads: number): Promise<number | null> {
-  return page.evaluate(
-    async ({ threads, kept }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('guap-mirror');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains('keptThreads')) return null;
-        const count = (store: string) =>
-          new Promise<number>((resolve) => {
-            const request = db.transaction(store).objectStore(store).count();
-            request.onsuccess = () => resolve(request.result);
-          });
-        const all = (await count('threads')) >= threads && (await count('keptThreads')) >= Math.min(kept, threads);
-        return all ? performance.now() : null;
-      } finally {
-        db.close();
-      }
-    },
-    { threads, kept: KEPT_THREADS },
-  );
+  return page.evaluate(syncedInPage, { threads, kept: KEPT_THREADS });
 }
 
 /** Waits for the end of the first sync; returns when it was. */
-async function syncDone(page: Page, threads: number): Promise<number> {
+async function syncDone(page: PlainPage, threads: number): Promise<number> {
   const deadline = Date.now() + 600_000;
+  const expression = `(${syncedInPage.toString()})(${JSON.stringify({ threads, kept: KEPT_THREADS })})`;
   while (Date.now() < deadline) {
-    const done = await syncedAt(page, threads);
+    const done = await page.evaluate<number | null>(expression);
     if (done !== null) return done;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the first sync did not end in 10 minutes');
 }
 
+/** Waits for the frame that painted the first thread row (the instrument's record). */
+async function firstRowPainted(page: PlainPage): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (await page.evaluate<boolean>('window.__firstRowFrame !== undefined')) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no thread row painted in 10 minutes');
+}
+
 async function firstSync(stack: Stack, threads: number, throttled: boolean, profile?: string): Promise<SyncRun> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'guap-bench-browser-sync-'));
-  // On disk, as a member's browser keeps it; no service worker, so every request is the page's and is throttled.
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    viewport: { width: 390, height: 844 },
-    serviceWorkers: 'block',
+  // A fresh profile on disk, as a member's browser keeps it; no service worker (as Playwright's 'block'), so every
+  // request is the page's and is throttled. No inspector domain that changes what V8 does (bench/plainChromium.ts).
+  const page = await openPlainPage({
+    initScript: `${INSTRUMENT}\n${NO_SERVICE_WORKER}`,
+    width: 390,
+    height: 844,
+    throttled,
   });
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.addInitScript({ content: INSTRUMENT });
-    const network = await attachMobileNetwork(page);
-    if (throttled) await network.throttle(true);
-    const cdp = await context.newCDPSession(page);
     if (profile) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
+      await page.send('Profiler.enable');
+      await page.send('Profiler.start');
     }
-    await page.goto(`${stack.url}/`);
-    // The database exists once the app has opened it: opening it first would make an empty one.
-    await page.getByTestId('thread-row').first().waitFor({ timeout: 600_000 });
+    await page.navigate(`${stack.url}/`);
+    await firstRowPainted(page);
     const synced = await syncDone(page, threads);
     if (profile) {
-      const { profile: cpu } = await cdp.send('Profiler.stop');
+      const { profile: cpu } = await page.send<{ profile: unknown }>('Profiler.stop');
       await writeFile(profile, JSON.stringify(cpu));
     }
-    const measured = await page.evaluate(() => {
-      const w = window as unknown as {
-        __longTasks: { start: number; duration: number }[];
-        __firstRow: number;
-        __firstRowFrame: number;
-        __commits: Commit[];
-      };
-      const durations = w.__longTasks.filter((t) => t.start > w.__firstRowFrame).map((t) => t.duration);
+    const measured = await page.evaluate<
+      Omit<SyncRun, 'rendered' | 'synced' | 'bytes'> & {
+        commits: Commit[];
+        firstRowFrame: number;
+      }
+    >(`(() => {
+      const durations = window.__longTasks.filter((t) => t.start > window.__firstRowFrame).map((t) => t.duration);
       return {
-        firstRow: w.__firstRow,
-        longestAll: Math.max(0, ...w.__longTasks.map((t) => t.duration)),
+        firstRow: window.__firstRow,
+        longestAll: Math.max(0, ...window.__longTasks.map((t) => t.duration)),
         longest: Math.max(0, ...durations),
         over50: durations.filter((d) => d > 50).length,
         over200: durations.filter((d) => d > 200).length,
-        commits: w.__commits,
-        firstRowFrame: w.__firstRowFrame,
+        commits: window.__commits,
+        firstRowFrame: window.__firstRowFrame,
       };
-    });
+    })()`);
     const { commits, firstRowFrame, ...tasks } = measured;
-    return { ...tasks, rendered: renderedAfter(commits, firstRowFrame), synced, bytes: network.bytesReceived() };
+    return { ...tasks, rendered: renderedAfter(commits, firstRowFrame), synced, bytes: page.bytesReceived() };
   } finally {
-    await context.close();
-    await rm(profileDir, { recursive: true, force: true });
+    await page.close();
   }
 }
 

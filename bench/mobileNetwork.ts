@@ -14,7 +14,8 @@ export const MOBILE_NETWORK = {
 
 const bytesPerSecond = (kbps: number) => Math.floor((kbps * 1024) / 8);
 
-const conditions = (on: boolean) => ({
+/** CDP's Network.emulateNetworkConditions for the mobile network (on) or none (off). */
+export const networkConditions = (on: boolean) => ({
   offline: false,
   latency: on ? MOBILE_NETWORK.latencyMs : 0,
   downloadThroughput: on ? bytesPerSecond(MOBILE_NETWORK.downloadKbps) : -1,
@@ -62,7 +63,7 @@ export async function attachMobileNetwork(page: Page): Promise<MobileNetwork> {
     if (targetInfo.type === 'worker') {
       workers.add(sessionId);
       await toWorker(sessionId, 'Network.enable');
-      await toWorker(sessionId, 'Network.emulateNetworkConditions', conditions(throttled));
+      await toWorker(sessionId, 'Network.emulateNetworkConditions', networkConditions(throttled));
     }
     if (waitingForDebugger) await toWorker(sessionId, 'Runtime.runIfWaitingForDebugger');
   };
@@ -88,9 +89,9 @@ export async function attachMobileNetwork(page: Page): Promise<MobileNetwork> {
   return {
     throttle: async (on) => {
       throttled = on;
-      await cdp.send('Network.emulateNetworkConditions', conditions(on));
+      await cdp.send('Network.emulateNetworkConditions', networkConditions(on));
       await Promise.all(
-        [...workers].map((sessionId) => toWorker(sessionId, 'Network.emulateNetworkConditions', conditions(on))),
+        [...workers].map((sessionId) => toWorker(sessionId, 'Network.emulateNetworkConditions', networkConditions(on))),
       );
     },
     bytesReceived: () => bytes,
