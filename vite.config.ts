@@ -52,11 +52,14 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       manifest,
+      // The manifest's icons are precached by the patterns below, but for the 512-pixel ones (see there).
+      includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
-        // The install prompt's screenshots (285 KB) are fetched by the browser when it offers to install, online; the
-        // app never shows them, so a first visit does not download them for offline use.
-        globIgnores: ['screenshots/**'],
+        // The install prompt's screenshots (285 KB) and the 512-pixel icons (146 KB) are fetched by the browser when
+        // it offers to install or installs, online; the app never shows them, so a first visit does not download them
+        // for offline use. The tab's icon, the home screen's and the notifications' (192 pixels) stay.
+        globIgnores: ['screenshots/**', 'icons/*-512.png'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -1,4 +1,5 @@
-// Installability: the manifest's fields, the icons' real sizes, and Chromium's own verdict.
+// Installability: the manifest's fields, the icons' real sizes, Chromium's own verdict, and what a first visit
+// downloads for offline use.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,4 +97,18 @@ test('a first visit leaves the other screens to the service worker: the page fet
   expect(listed.scripts.length).toBeGreaterThan(20);
   expect(await page.locator('link[rel="prefetch"]').count()).toBe(0);
   expect(prefetched).toEqual([]);
+});
+
+test('a first visit downloads for offline use no file that only installing the app uses', async ({ page, context }) => {
+  const fetchedByWorker: string[] = [];
+  context.on('request', (request) => {
+    if (request.serviceWorker()) fetchedByWorker.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('thread-row').first()).toBeVisible();
+  // Its install has fetched the build: the app's files, and the icons of the tab and of notifications.
+  await serviceWorkerActive(page);
+  expect(fetchedByWorker).toEqual(expect.arrayContaining(['/icons/favicon-32.png', '/icons/icon-192.png']));
+  // The install prompt's screenshots and the 512-pixel icons: the browser fetches them itself when it installs.
+  expect(fetchedByWorker.filter((path) => path.startsWith('/screenshots/') || path.endsWith('-512.png'))).toEqual([]);
 });
